@@ -21,6 +21,9 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // The browser phone's flows need the telephony engine: scripts/test-browser-phone.sh runs them
+  // with playwright.phone.config.ts.
+  testIgnore: '**/phone.spec.ts',
   globalTeardown: './e2e/teardown.ts',
   fullyParallel: false,
   workers: 1,

@@ -47,32 +47,35 @@ stage "PostgreSQL: its migrations apply and match SQLite's" bash scripts/test-pg
 stage "PostgreSQL: two server processes on one database behave as one" \
   bash -c 'bash scripts/build-server.sh && bash scripts/test-scale-out.sh'
 
+# The frontend before the real calls: the browser phone's flows run with them.
+stage "wasm build" bash scripts/build-wasm.sh
+stage "frontend: the API types are the ones the server's contract generates" bash scripts/api-types.sh --check
+stage "frontend: build" bash -c 'cd frontend && npm run --silent build'
+stage "frontend: the first screen within its 150 KB budget" node frontend/scripts/check-first-screen.mjs
+
 # Bounded for CI's time: the same seed every run, so a failure repeats; the examples per
 # operation and a time limit per persona (scripts/test-contract.sh). scripts/fuzz-contract-long.sh
 # is the long run.
-# The real calls mostly wait (on SIPp's pauses, the prompts, the phones ringing), so they run
-# beside the two contract runs, which keep both cores busy (measured: 3:35 together; 2:36, 1:55
-# and about 3:00 one after the other). Each has its own ports and database.
+# The real calls and the browser phone mostly wait (on SIPp's pauses, the prompts, the phones
+# ringing), so they run beside the two contract runs, which keep both cores busy. Each has its own
+# ports and database; one Asterisk at a time, so the phone's flows follow the real calls.
 CONTRACT_PG_DB=$(pg_fresh_database contract)
-stage "real calls through Asterisk 22 and SIPp (SQLite and PostgreSQL), beside the API contract: schemathesis over /api/openapi.json on SQLite, then on PostgreSQL" \
+stage "real calls through Asterisk 22 and SIPp, then the browser phone's flows against it, beside the API contract: schemathesis over /api/openapi.json on SQLite, then on PostgreSQL" \
   bash scripts/at-once.sh \
-  "telephony: real calls through Asterisk 22 and SIPp (SQLite and PostgreSQL)" "bash scripts/test-telephony.sh" \
+  "telephony: real calls through Asterisk 22 and SIPp, then the browser phone in Chromium" \
+  "bash scripts/test-telephony.sh && E2E_TRACE=\"${E2E_TRACE:-off}\" bash scripts/test-browser-phone.sh" \
   "the API contract: schemathesis on SQLite, then on PostgreSQL" \
   "bash scripts/test-contract.sh 10 && CONTRACT_PORT=8492 OTHERS_EXAMPLES=0 bash scripts/test-contract.sh 5 '$CONTRACT_PG_DB'"
 stage "crash: kill -9 mid-save, restart, every record whole (SQLite and PostgreSQL)" bash scripts/test-crash.sh both
-stage "wasm build" bash scripts/build-wasm.sh
 
 # The tests whose answer depends on the clock run again with the machine's clock set by
 # faketime to awkward instants; vitest runs whole once, at the last second of a year.
 stage "clock: the Rust tests of time at three awkward instants (faketime)" bash scripts/test-clock.sh rust
 stage "frontend: vitest (wasm parity and components) at the last second of 2026, its date tests at BST's start" \
   bash scripts/test-clock.sh vitest
-stage "frontend: the API types are the ones the server's contract generates" bash scripts/api-types.sh --check
-stage "frontend: build" bash -c 'cd frontend && npm run --silent build'
-stage "frontend: the first screen within its 150 KB budget" node frontend/scripts/check-first-screen.mjs
 
-# Every flow on SQLite; on PostgreSQL the flows that write across several tables (tagged @pg:
-# purchases, an upgrade, a rollback, payments, a user and a client saved): the router tests
+# Every flow on SQLite; on PostgreSQL the flows that write across the most tables (tagged @pg: a
+# number bought, an upgrade, a rollback, a card payment, a client account, the first run): the router tests
 # already run every query on PostgreSQL. The flows mostly wait on the page, so three runs go at
 # once (scripts/at-once.sh): the SQLite flows in two halves (Playwright's shards, by file) and the
 # @pg flows, each with its own server, database, ports and results folder. Playwright's trace

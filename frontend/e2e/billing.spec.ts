@@ -101,7 +101,7 @@ test('the technology partner has its invoices and billing details in its portal'
   await expectAccessible(page, "the technology partner's card form");
 });
 
-test('a Direct Debit payer changes bank account at the sandbox mandate page and comes back updated', { tag: '@pg' }, async ({ page }) => {
+test('a Direct Debit payer changes bank account at the sandbox mandate page and comes back updated', async ({ page }) => {
   await logIn(page, 'starter@demo.test', '/manage/billing/details');
   await expect(page.getByLabel('Payment method')).toHaveValue('Direct Debit from account ending 31 (mandate MD4C2E19)');
   await page.getByRole('link', { name: 'Update your Direct Debit details' }).click();

@@ -76,7 +76,7 @@ test("an administrator is refused the upgrade with the spec's text, by the page 
   await expectHeading(page, 'Plan: Starter');
 });
 
-test('the owner tries speech analytics from /tryspeech: the terms, the days left, how to cancel, and cancels', { tag: '@pg' }, async ({
+test('the owner tries speech analytics from /tryspeech: the terms, the days left, how to cancel, and cancels', async ({
   page,
 }) => {
   await logIn(page, 'starter@demo.test');
@@ -168,7 +168,7 @@ test("Stone & Sons' Upgrade chips offer the plan that has the feature: Enterpris
   expect(failures).toEqual([]);
 });
 
-test('the owner keeps speech analytics after its cancelled trial: the add-on from the plan page, and the breakdown shows it', { tag: '@pg' }, async ({ page }) => {
+test('the owner keeps speech analytics after its cancelled trial: the add-on from the plan page, and the breakdown shows it', async ({ page }) => {
   // The trial (above) was cancelled: the add-on is bought to keep speech analytics after it.
   await logIn(page, 'starter@demo.test', '/manage/subscription?scope=report_voice_tags');
   const menu = sideMenu(page, 'Admin');

@@ -42,7 +42,7 @@ async function acceptTerms(page: Page, action: 'Add IVR' | 'Clone', check = fals
   await expect(terms).toHaveCount(0);
 }
 
-test('an owner builds a two-level IVR past the credits, follows a call through its flowchart and clones it', { tag: '@pg' }, async ({
+test('an owner builds a two-level IVR past the credits, follows a call through its flowchart and clones it', async ({
   page,
 }) => {
   await logIn(page, 'owner@demo.test', '/manage/routing');

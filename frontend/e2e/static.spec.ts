@@ -3,7 +3,7 @@ import { expectAccessible, expectHeading, logIn, PASSWORD, unique } from './help
 
 // Campaigns and numbers: a static number from its purchase to its release.
 
-test('the owner buys a static number, edits, moves and releases it from its campaign', { tag: '@pg' }, async ({ page }) => {
+test('the owner buys a static number, edits, moves and releases it from its campaign', async ({ page }) => {
   // A long flow (a purchase, three dialogs, a release and four axe runs): about 17 s alone.
   test.slow();
   const u = unique();

@@ -37,7 +37,7 @@ async function confirmDelete(page: Page, name: string, check = false) {
   await expect(password).toHaveCount(0);
 }
 
-test('an owner adds a user, finds them by search and exports the list', { tag: '@pg' }, async ({ page }) => {
+test('an owner adds a user, finds them by search and exports the list', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/users');
   await expectHeading(page, 'Users');
   await expect(usersTable(page)).toBeVisible();
