@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { topBarIcons, type AccountState, type PartnerPortalIcon as PartnerPortalWay } from '../../domain';
 import { Icon } from '../../components/Icon';
+import { usePhone } from '../../components/phone/PhoneProvider';
 import { AccountMenu } from './AccountMenu';
 import type { AccountCreated } from '../../features/partner/accounts/api';
 import { ChatPanel } from './ChatPanel';
@@ -91,6 +92,17 @@ function PartnerPortalIcon({ way, onEnter }: { way: PartnerPortalWay; onEnter: (
   );
 }
 
+/** The phone, to call a number out: for an agent who may. */
+function PhoneButton() {
+  const phone = usePhone();
+  if (!phone.access.callsOut) return null;
+  return (
+    <button type="button" className="icon-button" aria-label="Phone" title="Phone" onClick={() => phone.callOut()}>
+      <Icon name="static" />
+    </button>
+  );
+}
+
 export function TopBar({
   account,
   menuExpanded,
@@ -126,6 +138,7 @@ export function TopBar({
         </Link>
       )}
       {icons.reportsSwitch && <ReportsSwitch account={account} onSwap={onSwapReports} />}
+      <PhoneButton />
       {icons.chat && <ChatPanel url={account.liveChatUrl} />}
       <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>
