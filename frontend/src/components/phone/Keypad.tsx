@@ -11,9 +11,7 @@ export function Keypad({ disabled, sent, onKey }: { disabled: boolean; sent: str
           </button>
         ))}
       </div>
-      <p className="phone-keys-sent">
-        Keys sent: <output aria-label="Keys sent">{sent || '—'}</output>
-      </p>
+      <p className="phone-keys-sent">Keys sent: {sent || '—'}</p>
     </div>
   );
 }
