@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PhoneAccess } from '../../domain/phone';
 import { useAccount } from '../../lib/account';
 
@@ -45,15 +45,14 @@ export function PhoneProvider({ children }: { children: ReactNode }) {
   // Another account's phone is another phone.
   useEffect(() => setRequest(null), [account.customerId]);
 
-  const open = useCallback((next: PhoneRequest) => setRequest({ ...next, n: ++opened.current }), []);
-  const value = useMemo<PhoneContextValue>(
-    () => ({
+  const value = useMemo<PhoneContextValue>(() => {
+    const open = (next: PhoneRequest) => setRequest({ ...next, n: ++opened.current });
+    return {
       access,
       testCall: ({ entryId, number }) => open({ kind: 'test', entryId, number }),
       callOut: (number = '') => open({ kind: 'out', number }),
-    }),
-    [access, open],
-  );
+    };
+  }, [access]);
 
   return (
     <PhoneContext.Provider value={value}>
