@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { topBarIcons, type AccountState, type PartnerPortalIcon as PartnerPortalWay } from '../../domain';
 import { Icon } from '../../components/Icon';
-import { usePhone } from '../../components/phone/PhoneProvider';
 import { AccountMenu } from './AccountMenu';
 import type { AccountCreated } from '../../features/partner/accounts/api';
 import { ChatPanel } from './ChatPanel';
@@ -92,16 +91,8 @@ function PartnerPortalIcon({ way, onEnter }: { way: PartnerPortalWay; onEnter: (
   );
 }
 
-/** The phone, to call a number out: for an agent who may. */
-function PhoneButton() {
-  const phone = usePhone();
-  if (!phone.access.callsOut) return null;
-  return (
-    <button type="button" className="icon-button" aria-label="Phone" title="Phone" onClick={() => phone.callOut()}>
-      <Icon name="static" />
-    </button>
-  );
-}
+// The phone's button comes with the phone's other buttons, after the first screen.
+const PhoneButton = lazy(() => import('../../components/phone/PhoneButtons').then((m) => ({ default: m.TopBarPhoneButton })));
 
 export function TopBar({
   account,
@@ -138,7 +129,9 @@ export function TopBar({
         </Link>
       )}
       {icons.reportsSwitch && <ReportsSwitch account={account} onSwap={onSwapReports} />}
-      <PhoneButton />
+      <Suspense fallback={null}>
+        <PhoneButton />
+      </Suspense>
       {icons.chat && <ChatPanel url={account.liveChatUrl} />}
       <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>

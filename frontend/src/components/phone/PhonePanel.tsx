@@ -16,7 +16,7 @@ import {
 import { CallOutForm } from './CallOutForm';
 import { CallView, STARTING, type CallState } from './CallView';
 import { CALL_FAILED, ENGINE_UNREACHABLE, endWords, LINE_DOWN, openFailure, PHONE_CLOSED, PHONE_FORBIDDEN, registrationWords } from './messages';
-import type { PanelRequest } from './PhoneProvider';
+import type { PanelRequest } from './phoneRequest';
 import { dialTarget, openLine, type SipCall, type SipLine } from './sipLine';
 import { NOW, TestCallForm, type TestCallValues } from './TestCallForm';
 import { useCallProgress } from './useCallProgress';

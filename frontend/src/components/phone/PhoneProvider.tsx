@@ -1,11 +1,7 @@
 import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PhoneAccess } from '../../domain/phone';
 import { useAccount } from '../../lib/account';
-
-export type PhoneRequest = { kind: 'test'; entryId: number; number: string } | { kind: 'out'; number: string };
-
-/** A request as the panel gets it: `n` tells a second click on the same button from the first. */
-export type PanelRequest = PhoneRequest & { n: number };
+import type { PanelRequest, PhoneRequest } from './phoneRequest';
 
 export interface PhoneContextValue {
   /** What the user may do with the phone: nothing until the domain's rules have loaded. */
@@ -31,15 +27,9 @@ export function PhoneProvider({ children }: { children: ReactNode }) {
   const [request, setRequest] = useState<PanelRequest | null>(null);
   const opened = useRef(0);
 
+  // The module's answers come in the order asked: the last account's is the one that stays.
   useEffect(() => {
-    let current = true;
-    import('../../domain/phone').then(
-      ({ phoneAccess }) => current && setAccess(phoneAccess(account)),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
+    import('../../domain/phone').then(({ phoneAccess }) => setAccess(phoneAccess(account)), () => {});
   }, [account]);
 
   // Another account's phone is another phone.
