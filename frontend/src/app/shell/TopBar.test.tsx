@@ -1,10 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import type { AccountState } from '../../domain';
 import { PhoneProvider } from '../../components/phone/PhoneProvider';
-import { AGENT, CREDENTIALS } from '../../components/phone/phoneTestUtils';
+import { AGENT, CREDENTIALS, phoneLoaded } from '../../components/phone/phoneTestUtils';
 import { AccountProvider } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { account, jsonResponse, stubApi } from '../../test/fixtures';
@@ -225,9 +225,7 @@ describe('the top bar’s phone', () => {
 
   test('nobody else sees it', async () => {
     renderWithPhone(account());
-    await act(async () => {
-      await import('../../domain/phone');
-    });
+    await phoneLoaded();
     expect(screen.queryByRole('button', { name: 'Phone' })).not.toBeInTheDocument();
   });
 });

@@ -91,8 +91,8 @@ function PartnerPortalIcon({ way, onEnter }: { way: PartnerPortalWay; onEnter: (
   );
 }
 
-// The phone's button comes with the phone's other buttons, after the first screen.
-const PhoneButton = lazy(() => import('../../components/phone/PhoneButtons').then((m) => ({ default: m.TopBarPhoneButton })));
+// The phone's button loads with the rest of the phone, after the first screen.
+const PhoneButton = lazy(() => import('../../components/phone/PhoneHost').then((m) => ({ default: m.TopBarPhoneButton })));
 
 export function TopBar({
   account,

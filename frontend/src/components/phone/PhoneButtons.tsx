@@ -1,5 +1,4 @@
-import { Icon } from '../Icon';
-import { usePhone } from './PhoneProvider';
+import { usePhone } from './usePhone';
 
 /** Opens the phone to test a number or pool: shown only to a user who may make test calls. */
 export function TestCallButton({ entryId, number }: { entryId: number; number: string }) {
@@ -30,15 +29,4 @@ export function TestCallsNote() {
   const phone = usePhone();
   if (!phone.access.testCalls) return null;
   return <p className="field-hint">A test call hears the routing as saved: connect your changes first to hear them.</p>;
-}
-
-/** The top bar's phone, to call a number out: for an agent who may. */
-export function TopBarPhoneButton() {
-  const phone = usePhone();
-  if (!phone.access.callsOut) return null;
-  return (
-    <button type="button" className="icon-button" aria-label="Phone" title="Phone" onClick={() => phone.callOut()}>
-      <Icon name="static" />
-    </button>
-  );
 }

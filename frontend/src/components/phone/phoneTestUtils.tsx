@@ -9,7 +9,8 @@ import { account } from '../../test/fixtures';
 import { SnackbarProvider } from '../Snackbar';
 import type { PhoneCredentials } from './api';
 import { CallOutButton, TestCallButton } from './PhoneButtons';
-import { PhoneProvider, usePhone } from './PhoneProvider';
+import { PhoneProvider } from './PhoneProvider';
+import { usePhone } from './usePhone';
 
 type Handler = (event: Record<string, unknown>) => void;
 
@@ -150,10 +151,15 @@ export async function renderPhone(acc: AccountState = AGENT) {
       </AccountProvider>
     </MemoryRouter>,
   );
-  await act(async () => {
-    await import('../../domain/phone');
-  });
+  await phoneLoaded();
   return userEvent.setup();
+}
+
+/** Waits for the phone's rules (loaded after the page): who is offered it is known then. */
+export async function phoneLoaded() {
+  await act(async () => {
+    await import('./PhoneHost');
+  });
 }
 
 /** The phone's panel, once open. */

@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { CREDENTIALS } from '../../components/phone/phoneTestUtils';
+import { CREDENTIALS, phoneLoaded } from '../../components/phone/phoneTestUtils';
 import { account, callsTo, jsonResponse, posted, stubApi } from '../../test/fixtures';
 import type { NumberDetails } from './api';
 import { LISTS, numberRow, postedForm, renderStatic, validation, where } from './testUtils';
@@ -172,9 +172,7 @@ describe("a number's page", () => {
     stub();
     renderStatic('/numbers/7', account({ canProvision: false }));
     expect(await screen.findByRole('heading', { level: 1, name: '0161 496 0007' })).toBeInTheDocument();
-    await act(async () => {
-      await import('../../domain/phone');
-    });
+    await phoneLoaded();
     expect(screen.queryByRole('button', { name: 'Test call to 0161 496 0007' })).not.toBeInTheDocument();
   });
 });

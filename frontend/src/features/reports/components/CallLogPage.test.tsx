@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { PhoneProvider } from '../../../components/phone/PhoneProvider';
-import { AGENT, CREDENTIALS } from '../../../components/phone/phoneTestUtils';
+import { AGENT, CREDENTIALS, phoneLoaded } from '../../../components/phone/phoneTestUtils';
 import type { AccountState } from '../../../domain';
 import { AccountProvider } from '../../../lib/account';
 import { account, jsonResponse, stubApi } from '../../../test/fixtures';
@@ -507,9 +507,7 @@ describe('calling a caller from the browser', () => {
   test('nobody else is offered it', async () => {
     renderLog('/reports', 60, account());
     const table = await screen.findByRole('table', { name: 'Calls' });
-    await act(async () => {
-      await import('../../../domain/phone');
-    });
+    await phoneLoaded();
     expect(within(table).queryByRole('button', { name: 'Call 07700 900123 from the browser' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { routingAccess, routingConstants, usesAdditionalFeatures, validateConnec
 import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
 import { TestCallButton, TestCallsNote } from '../../../components/phone/PhoneButtons';
-import { usePhone } from '../../../components/phone/PhoneProvider';
+import { usePhone } from '../../../components/phone/usePhone';
 import { validationErrors } from '../../../lib/api';
 import { TableScroll } from '../../../components/TableScroll';
 import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';

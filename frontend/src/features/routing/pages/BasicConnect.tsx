@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { routingAccess, validateConnectBasic } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { TestCallButton, TestCallsNote } from '../../../components/phone/PhoneButtons';
-import { usePhone } from '../../../components/phone/PhoneProvider';
+import { usePhone } from '../../../components/phone/usePhone';
 import { validationErrors } from '../../../lib/api';
 import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable, ROWS_PER_PAGE, type Column, type RowKey, type TableQuery } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
 import { TestCallButton } from '../../../components/phone/PhoneButtons';
-import { usePhone } from '../../../components/phone/PhoneProvider';
+import { usePhone } from '../../../components/phone/usePhone';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { exportNumbersCsv, getNumbersPage, type NumbersPage, type RoutingRow } from '../api/rows';
