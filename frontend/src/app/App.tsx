@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { resolveRoute } from '../domain';
 import { AccountProvider, useAccountLoader } from '../lib/account';
 import { SnackbarProvider } from '../components/Snackbar';
+import { PhoneProvider } from '../components/phone/PhoneProvider';
 import { AppRoutes } from './AppRoutes';
 import { SectionLoading } from '../components/SectionLoading';
 import { SectionPage } from './sections';
@@ -63,7 +64,9 @@ export function App() {
           reload={reload}
         >
           <SnackbarProvider>
-            <AppRoutes account={load.account} />
+            <PhoneProvider>
+              <AppRoutes account={load.account} />
+            </PhoneProvider>
           </SnackbarProvider>
         </AccountProvider>
       );

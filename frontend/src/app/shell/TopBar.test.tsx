@@ -3,9 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import type { AccountState } from '../../domain';
+import { PhoneProvider } from '../../components/phone/PhoneProvider';
+import { AGENT, CREDENTIALS, phoneLoaded } from '../../components/phone/phoneTestUtils';
+import { AccountProvider } from '../../lib/account';
 import { ApiError } from '../../lib/api';
 import { account, jsonResponse, stubApi } from '../../test/fixtures';
 import { TopBar } from './TopBar';
+
+vi.mock('jssip', async () => {
+  const fake = await import('../../components/phone/phoneTestUtils');
+  return { UA: fake.FakeUA, WebSocketInterface: fake.FakeWebSocketInterface };
+});
 
 const TWO_ACCOUNTS = [
   { customerId: 100, customerName: 'Harbour Lane Dental' },
@@ -190,5 +198,34 @@ describe('TopBar', () => {
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Account' }), '101');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('You do not have access to that account.'));
+  });
+});
+
+describe('the top bar’s phone', () => {
+  function renderWithPhone(acc: AccountState) {
+    render(
+      <MemoryRouter>
+        <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
+          <PhoneProvider>
+            <TopBar account={acc} menuExpanded onToggleMenu={() => {}} onSwitchAccount={async () => {}} />
+          </PhoneProvider>
+        </AccountProvider>
+      </MemoryRouter>,
+    );
+    return userEvent.setup();
+  }
+
+  test('an agent who may call out opens the phone to type a number', async () => {
+    stubApi({ '/api/phone/open': () => jsonResponse(CREDENTIALS) });
+    const user = renderWithPhone(AGENT);
+    await user.click(await screen.findByRole('button', { name: 'Phone' }));
+    const phone = await screen.findByRole('region', { name: 'Phone' });
+    expect(await within(phone).findByLabelText('Number to call')).toHaveValue('');
+  });
+
+  test('nobody else sees it', async () => {
+    renderWithPhone(account());
+    await phoneLoaded();
+    expect(screen.queryByRole('button', { name: 'Phone' })).not.toBeInTheDocument();
   });
 });

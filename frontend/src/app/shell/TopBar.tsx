@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { topBarIcons, type AccountState, type PartnerPortalIcon as PartnerPortalWay } from '../../domain';
 import { Icon } from '../../components/Icon';
@@ -91,6 +91,9 @@ function PartnerPortalIcon({ way, onEnter }: { way: PartnerPortalWay; onEnter: (
   );
 }
 
+// The phone's button loads with the rest of the phone, after the first screen.
+const PhoneButton = lazy(() => import('../../components/phone/PhoneHost').then((m) => ({ default: m.TopBarPhoneButton })));
+
 export function TopBar({
   account,
   menuExpanded,
@@ -126,6 +129,9 @@ export function TopBar({
         </Link>
       )}
       {icons.reportsSwitch && <ReportsSwitch account={account} onSwap={onSwapReports} />}
+      <Suspense fallback={null}>
+        <PhoneButton />
+      </Suspense>
       {icons.chat && <ChatPanel url={account.liveChatUrl} />}
       <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>

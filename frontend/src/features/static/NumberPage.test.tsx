@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/fixtures';
+import { describe, expect, test, vi } from 'vitest';
+import { CREDENTIALS, phoneLoaded } from '../../components/phone/phoneTestUtils';
+import { account, callsTo, jsonResponse, posted, stubApi } from '../../test/fixtures';
 import type { NumberDetails } from './api';
 import { LISTS, numberRow, postedForm, renderStatic, validation, where } from './testUtils';
+
+vi.mock('jssip', async () => {
+  const fake = await import('../../components/phone/phoneTestUtils');
+  return { UA: fake.FakeUA, WebSocketInterface: fake.FakeWebSocketInterface };
+});
 
 const DETAILS: NumberDetails = {
   number: numberRow(),
@@ -146,5 +152,27 @@ describe("a number's page", () => {
     expect(screen.getByText(message, { selector: 'p' })).toHaveAttribute('role', 'status');
     const post = fetch.mock.calls.find(([u]) => String(u).includes('releaseNumbers'))!;
     expect(postedForm(post[1])).toEqual({ 'ids[]': ['7'], key: 'k-9' });
+  });
+
+  test('Test call opens the phone for the number: its id is its routing entry', async () => {
+    const fetch = stub(DETAILS, {
+      '/api/phone/open': () => jsonResponse(CREDENTIALS),
+      '/api/phone/testCall': () => jsonResponse({ dial: 't0a1b2c3d4e5f6a7b8c9d', label: 'Test call' }),
+      '/api/phone/progress': () => jsonResponse({ state: 'waiting', steps: [], callId: null }),
+    });
+    const user = renderStatic('/numbers/7');
+    await user.click(await screen.findByRole('button', { name: 'Test call to 0161 496 0007' }));
+    const phone = await screen.findByRole('region', { name: 'Phone' });
+    await user.click(await within(phone).findByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/phone/testCall')).toHaveLength(1));
+    expect(posted(callsTo(fetch, '/api/phone/testCall')[0][1] as RequestInit)).toEqual({ entryId: '7', asIfDate: '', asIfTime: '' });
+  });
+
+  test('no Test call for a user who may not test the account’s numbers', async () => {
+    stub();
+    renderStatic('/numbers/7', account({ canProvision: false }));
+    expect(await screen.findByRole('heading', { level: 1, name: '0161 496 0007' })).toBeInTheDocument();
+    await phoneLoaded();
+    expect(screen.queryByRole('button', { name: 'Test call to 0161 496 0007' })).not.toBeInTheDocument();
   });
 });

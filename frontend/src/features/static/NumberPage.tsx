@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../components/DataTable';
 import { LoadedPage } from '../../components/LoadedPage';
+import { TestCallButton } from '../../components/phone/PhoneButtons';
 import { ResultBanner, type Outcome } from '../../components/ResultBanner';
 import { validationErrors } from '../../lib/api';
 import { useLoader } from '../../lib/useLoader';
@@ -106,6 +107,7 @@ function NumberView({
             <StatusCell row={row} />
           </dd>
         </dl>
+        <TestCallButton entryId={row.id} number={row.number} />{' '}
         {canEdit && (
           <button type="button" className="button button-danger" onClick={() => setReleasing(true)}>
             Release number

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AccountState } from '../../domain';
 import { SnackbarProvider } from '../../components/Snackbar';
+import { PhoneProvider } from '../../components/phone/PhoneProvider';
 import { AccountProvider } from '../../lib/account';
 import { account } from '../../test/fixtures';
 import type { NumberLists, NumberRow } from './api';
@@ -21,12 +22,14 @@ export function renderStatic(path: string | { pathname: string; state: unknown }
     <MemoryRouter initialEntries={[path]}>
       <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
         <SnackbarProvider>
-          <Routes>
-            <Route path="/campaigns/*" element={<StaticSection title="Campaigns" />} />
-            <Route path="/numbers/*" element={<StaticSection title="Numbers" />} />
-            <Route path="*" element={<h1>Elsewhere</h1>} />
-          </Routes>
-          <Where />
+          <PhoneProvider>
+            <Routes>
+              <Route path="/campaigns/*" element={<StaticSection title="Campaigns" />} />
+              <Route path="/numbers/*" element={<StaticSection title="Numbers" />} />
+              <Route path="*" element={<h1>Elsewhere</h1>} />
+            </Routes>
+            <Where />
+          </PhoneProvider>
         </SnackbarProvider>
       </AccountProvider>
     </MemoryRouter>,

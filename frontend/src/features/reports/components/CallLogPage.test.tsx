@@ -1,11 +1,20 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { beforeEach, describe, expect, onTestFinished, test } from 'vitest';
-import { jsonResponse, stubApi } from '../../../test/fixtures';
+import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
+import { PhoneProvider } from '../../../components/phone/PhoneProvider';
+import { AGENT, CREDENTIALS, phoneLoaded } from '../../../components/phone/phoneTestUtils';
+import type { AccountState } from '../../../domain';
+import { AccountProvider } from '../../../lib/account';
+import { account, jsonResponse, stubApi } from '../../../test/fixtures';
 import type { CallDetail, CallFilters, CallLogRow } from '../api';
 import { CallLogPage, NO_CALLS } from './CallLogPage';
 import { CALLBACK_SOURCE_NOTE } from './CallTable';
+
+vi.mock('jssip', async () => {
+  const fake = await import('../../../components/phone/phoneTestUtils');
+  return { UA: fake.FakeUA, WebSocketInterface: fake.FakeWebSocketInterface };
+});
 
 function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
   return {
@@ -122,7 +131,8 @@ function Where() {
   return <output aria-label="address">{location.pathname + location.search}</output>;
 }
 
-function renderLog(address = '/reports', total = 60) {
+/** The log at `address`; with `acc`, inside the account and the phone as the app mounts them. */
+function renderLog(address = '/reports', total = 60, acc?: AccountState) {
   const asked: string[] = [];
   const fetch = stubApi({
     '/api/reports/getCalls': (_init, url) => {
@@ -227,10 +237,18 @@ function renderLog(address = '/reports', total = 60) {
       new Response(new Uint8Array([0xff, 0xfb, 0x90]), { headers: { 'Content-Type': 'audio/mpeg' } }),
     '/api/reports/exportCallsCsv': () =>
       new Response('"Date and time"\r\n', { status: 200, headers: { 'Content-Disposition': 'attachment; filename="calls.csv"' } }),
+    '/api/phone/open': () => jsonResponse(CREDENTIALS),
   });
+  const page = <CallLogPage title="Call log" />;
   render(
     <MemoryRouter initialEntries={[address]}>
-      <CallLogPage title="Call log" />
+      {acc ? (
+        <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
+          <PhoneProvider>{page}</PhoneProvider>
+        </AccountProvider>
+      ) : (
+        page
+      )}
       <Where />
     </MemoryRouter>,
   );
@@ -473,5 +491,23 @@ describe('the call log', () => {
     const posted = fetch.mock.calls.find(([url]) => String(url).includes('scoreCall/11'));
     const body = posted?.[1]?.body as FormData;
     expect([body.get('form_scorecard_id'), body.get('form_answer[0]'), body.get('form_answer[1]')]).toEqual(['9', 'yes', '3']);
+  });
+});
+
+describe('calling a caller from the browser', () => {
+  test('an agent who may call out rings a caller from their row', async () => {
+    const { user } = renderLog('/reports', 60, AGENT);
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    const call = (await within(table).findAllByRole('button', { name: 'Call 07700 900123 from the browser' }))[0];
+    await user.click(call);
+    const phone = await screen.findByRole('region', { name: 'Phone' });
+    expect(await within(phone).findByLabelText('Number to call')).toHaveValue('07700 900123');
+  });
+
+  test('nobody else is offered it', async () => {
+    renderLog('/reports', 60, account());
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    await phoneLoaded();
+    expect(within(table).queryByRole('button', { name: 'Call 07700 900123 from the browser' })).not.toBeInTheDocument();
   });
 });

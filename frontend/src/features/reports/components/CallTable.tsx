@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { pageWindow } from '../../../components/DataTable';
 import { TableScroll } from '../../../components/TableScroll';
+import { CallOutButton } from '../../../components/phone/PhoneButtons';
 import { RowPlayer } from '../../../components/recording/RowPlayer';
 import type { CallLogRow } from '../api';
 
@@ -225,6 +226,7 @@ export function CallTable<R extends CallLogRow>({
                       <PhoneIcon />
                     </a>
                   )}
+                  {call.callerDial && <CallOutButton number={call.caller} />}
                   {actions(call)}
                   </div>
                 </td>

@@ -78,11 +78,14 @@ describe('Advanced connect', () => {
     renderRouting('/routing/numbers/advanced');
     const f = await form();
     await plansLoaded();
+    // A test call of each row's saved routing (the phone's rules load after the page).
+    expect(await within(f).findByRole('button', { name: 'Test call to 0161 496 0002' })).toBeInTheDocument();
     const headers = within(f)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
     expect(headers.slice(1)).toEqual([
       'Service number / dynamic pool',
+      'Actions',
       'Description',
       'Service plan',
       'Recording',

@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { routingAccess, routingConstants, usesAdditionalFeatures, validateConnectAdvanced } from '../../../domain/routing';
 import { usePurchase } from '../../../components/purchase/PurchaseContext';
 import { useAccount } from '../../../lib/account';
+import { TestCallButton, TestCallsNote } from '../../../components/phone/PhoneButtons';
+import { usePhone } from '../../../components/phone/usePhone';
 import { validationErrors } from '../../../lib/api';
 import { TableScroll } from '../../../components/TableScroll';
 import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
@@ -134,6 +136,7 @@ function AdvancedConnectForm({
   canConnect: boolean;
 }) {
   const navigate = useNavigate();
+  const testCalls = usePhone().access.testCalls;
   const formRef = useRef<HTMLFormElement>(null);
   const midCallAudios = useMemo(() => routingConstants().midCallAudios, []);
   const saved = useMemo(() => initial.map(advancedRowFrom), [initial]);
@@ -295,6 +298,11 @@ function AdvancedConnectForm({
                 />
               </th>
               <th scope="col">Service number / dynamic pool</th>
+              {testCalls && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
               <th scope="col">Description</th>
               <th scope="col">Service plan</th>
               <th scope="col">Recording</th>
@@ -336,6 +344,11 @@ function AdvancedConnectForm({
                     <span>{name}</span>
                     <span className="routing-row-kind">{kindLabel(row.kind)}</span>
                   </th>
+                  {testCalls && (
+                    <td>
+                      <TestCallButton entryId={row.id} number={name} />
+                    </td>
+                  )}
                   <td>
                     <CellText
                       label={`Description for ${name}`}
@@ -459,6 +472,7 @@ function AdvancedConnectForm({
           </tbody>
         </table>
       </TableScroll>
+      <TestCallsNote />
     </ConnectForm>
   );
 }

@@ -57,6 +57,16 @@ describe('Basic connect', () => {
     expect(JSON.parse(posted(call?.[1]).selected)).toEqual([1, 3]);
   });
 
+  test('each row offers a test call, of the routing as saved', async () => {
+    saveSelection([1, 3]);
+    stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester(), website()]) });
+    renderRouting('/routing/numbers');
+    await form();
+    expect(await screen.findByRole('button', { name: 'Test call to 0161 496 0001' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Test call to Website visitors' })).toBeInTheDocument();
+    expect(screen.getByText('A test call hears the routing as saved: connect your changes first to hear them.')).toBeInTheDocument();
+  });
+
   test('validates the destination as the user types', async () => {
     saveSelection([1]);
     stubApi({ '/api/manageconnections/getSelectedDetails': details([manchester()]) });

@@ -2,6 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { routingAccess, validateConnectBasic } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
+import { TestCallButton, TestCallsNote } from '../../../components/phone/PhoneButtons';
+import { usePhone } from '../../../components/phone/usePhone';
 import { validationErrors } from '../../../lib/api';
 import { focusFirstInvalid, useFieldMessages } from '../../../lib/useFieldMessages';
 import { connectBasic, rowKind, type BasicConnectRow, type RoutingRow } from '../api/rows';
@@ -54,6 +56,7 @@ function BasicConnectForm({
   canConnect: boolean;
 }) {
   const navigate = useNavigate();
+  const testCalls = usePhone().access.testCalls;
   const formRef = useRef<HTMLFormElement>(null);
   const saved = useMemo(() => initial.map(basicRow), [initial]);
   const [rows, setRows] = useState<BasicConnectRow[]>(saved);
@@ -131,6 +134,11 @@ function BasicConnectForm({
           <thead>
             <tr>
               <th scope="col">Number / pool</th>
+              {testCalls && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
               <th scope="col">Description</th>
               <th scope="col">Destination</th>
               <th scope="col">Recording</th>
@@ -145,6 +153,11 @@ function BasicConnectForm({
                     <span>{name}</span>
                     <span className="routing-row-kind">{kindLabel(row.kind)}</span>
                   </th>
+                  {testCalls && (
+                    <td>
+                      <TestCallButton entryId={row.id} number={name} />
+                    </td>
+                  )}
                   <td>
                     <CellText
                       label={`Description for ${name}`}
@@ -181,6 +194,7 @@ function BasicConnectForm({
           </tbody>
         </table>
       </div>
+      <TestCallsNote />
     </ConnectForm>
   );
 }

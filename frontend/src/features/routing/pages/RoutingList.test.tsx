@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
-import { jsonResponse, stubApi } from '../../../test/fixtures';
+import { CREDENTIALS } from '../../../components/phone/phoneTestUtils';
+import { callsTo, jsonResponse, posted as postedFields, stubApi } from '../../../test/fixtures';
 import { loadSelection, saveSelection } from '../../../lib/routingSelection';
 import { numbersList, posted, professional, renderRouting, routingRow, starter } from './connectTestUtils';
 
 const ROUTING_ERROR =
   'Something went wrong. Please try again or contact us at 0161 496 0000 or via email at clientservices@calltrack.example.';
+
+vi.mock('jssip', async () => {
+  const fake = await import('../../../components/phone/phoneTestUtils');
+  return { UA: fake.FakeUA, WebSocketInterface: fake.FakeWebSocketInterface };
+});
 
 const list = numbersList;
 const table = () => screen.findByRole('table', { name: 'Call routing' });
@@ -336,5 +342,23 @@ describe('Call routing list', () => {
     renderRouting({ pathname: '/routing', state: { notice: 'Success! The numbers will be provisioned shortly.' } });
     await table();
     expect(screen.getByText('Success! The numbers will be provisioned shortly.')).toHaveRole('status');
+  });
+
+  test('each row offers a test call of its routing entry, a pool as well as a number', async () => {
+    const fetch = stubApi({
+      '/api/manageconnections/getNumbersList': list([website(), manchester()]),
+      '/api/phone/open': () => jsonResponse(CREDENTIALS),
+      '/api/phone/testCall': () => jsonResponse({ dial: 't0a1b2c3d4e5f6a7b8c9d', label: 'Test call' }),
+      '/api/phone/progress': () => jsonResponse({ state: 'waiting', steps: [], callId: null }),
+    });
+    const user = renderRouting('/routing');
+    const t = await table();
+    expect(await within(t).findByRole('button', { name: 'Test call to 0161 496 0001' })).toBeInTheDocument();
+    await user.click(within(t).getByRole('button', { name: 'Test call to Website visitors' }));
+    const phone = await screen.findByRole('region', { name: 'Phone' });
+    expect(await within(phone).findByText('Website visitors')).toBeInTheDocument();
+    await user.click(within(phone).getByRole('button', { name: 'Call' }));
+    await waitFor(() => expect(callsTo(fetch, '/api/phone/testCall')).toHaveLength(1));
+    expect(postedFields(callsTo(fetch, '/api/phone/testCall')[0][1] as RequestInit)).toMatchObject({ entryId: '3' });
   });
 });

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable, ROWS_PER_PAGE, type Column, type RowKey, type TableQuery } from '../../../components/DataTable';
 import { PageHeading } from '../../../components/PageHeading';
+import { TestCallButton } from '../../../components/phone/PhoneButtons';
+import { usePhone } from '../../../components/phone/usePhone';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
 import { exportNumbersCsv, getNumbersPage, type NumbersPage, type RoutingRow } from '../api/rows';
@@ -12,8 +14,16 @@ import { Loading, kindLabel, routeName, routingError, rowName, type RoutingNotic
 
 export const ROUTING_PAGE_SIZE = 25;
 
-function routingColumns(): Column<RoutingRow>[] {
-  return [
+/** A row's Test call button: the row's id is its routing entry's. */
+const TEST_CALL_COLUMN: Column<RoutingRow> = {
+  id: 'testCall',
+  header: 'Actions',
+  hiddenHeader: true,
+  cell: (row) => <TestCallButton entryId={row.id} number={rowName(row.type, row.numberPool)} />,
+};
+
+function routingColumns(testCalls: boolean): Column<RoutingRow>[] {
+  const columns: Column<RoutingRow>[] = [
     {
       id: 'numberPool',
       header: 'Number / pool',
@@ -46,6 +56,7 @@ function routingColumns(): Column<RoutingRow>[] {
       sortValue: (row) => (row.provisioned ? 1 : 0),
     },
   ];
+  return testCalls ? [...columns, TEST_CALL_COLUMN] : columns;
 }
 
 /**
@@ -109,7 +120,8 @@ export function RoutingList({ title }: { title: string }) {
   const selected = picked;
   const shownIds = useMemo(() => (page?.numbers ?? []).map((row) => row.id), [page]);
 
-  const columns = useMemo(() => routingColumns(), []);
+  const testCalls = usePhone().access.testCalls;
+  const columns = useMemo(() => routingColumns(testCalls), [testCalls]);
 
   if (!access.canView) return <PageHeading title={title} />;
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { AccountState } from '../../../domain';
 import { PurchaseProvider } from '../../../components/purchase/PurchaseContext';
+import { PhoneProvider } from '../../../components/phone/PhoneProvider';
 import { AccountProvider } from '../../../lib/account';
 import { account } from '../../../test/fixtures';
 import type { RoutingRow } from '../api/rows';
@@ -35,16 +36,18 @@ export function renderRouting(path: string | { pathname: string; state: unknown 
     <MemoryRouter initialEntries={[path]}>
       <AccountProvider account={acc} setAccount={() => {}} reload={async () => {}}>
         <PurchaseProvider>
-          <Routes>
-            <Route path="/routing" element={<RoutingList title="Call routing" />} />
-            <Route path="/routing/numbers" element={<BasicConnect title="Connect numbers" />} />
-            <Route path="/routing/numbers/advanced" element={<AdvancedConnect title="Advanced routing" />} />
-            <Route path="/routing/audio" element={<h1>Audio</h1>} />
-            <Route path="/routing/ivrs" element={<h1>IVRs</h1>} />
-            <Route path="/routing/history" element={<h1>Routing history</h1>} />
-            <Route path="/upgradepackage" element={<h1>Upgrade package</h1>} />
-          </Routes>
-          <Where />
+          <PhoneProvider>
+            <Routes>
+              <Route path="/routing" element={<RoutingList title="Call routing" />} />
+              <Route path="/routing/numbers" element={<BasicConnect title="Connect numbers" />} />
+              <Route path="/routing/numbers/advanced" element={<AdvancedConnect title="Advanced routing" />} />
+              <Route path="/routing/audio" element={<h1>Audio</h1>} />
+              <Route path="/routing/ivrs" element={<h1>IVRs</h1>} />
+              <Route path="/routing/history" element={<h1>Routing history</h1>} />
+              <Route path="/upgradepackage" element={<h1>Upgrade package</h1>} />
+            </Routes>
+            <Where />
+          </PhoneProvider>
         </PurchaseProvider>
       </AccountProvider>
     </MemoryRouter>,
