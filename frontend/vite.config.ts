@@ -7,14 +7,15 @@ const routerProduction = fileURLToPath(new URL('./node_modules/react-router/dist
 
 // What every screen loads (React, the router, the shell's wasm glue, the app's shared
 // components and helpers) in one chunk rather than twenty small ones: each request costs its
-// headers, and the first screen's budget (scripts/check-first-screen.sh) counts them.
+// headers, and the first screen's budget (scripts/check-first-screen.sh) counts them. The live
+// chat and the splash screen load only for an account that has them.
 const everyScreen = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|react-router|scheduler)[\/]`,
     String.raw`src[\/]lib[\/](account|api|clock|dates|useLoader|useStoredState)\.tsx?$`,
     String.raw`src[\/]components[\/](Icon|Dialog|DialogActions|Snackbar|PageHeading|SectionLoading|purchase[\/]PurchaseContext)\.tsx$`,
     String.raw`src[\/]domain[\/](index\.ts$|pkg-shell[\/])`,
-    String.raw`src[\/]app[\/]((App|AppRoutes|sections|basename)\.tsx?|shell[\/](?!.*Dialog))`,
+    String.raw`src[\/]app[\/]((App|AppRoutes|sections|basename)\.tsx?|shell[\/](?!.*(Dialog|ChatPanel|SplashScreen)))`,
     'vite[\\/]preload-helper',
   ].join('|'),
 );

@@ -5,6 +5,15 @@ use wasm_bindgen::prelude::*;
 
 use crate::{account, from_js, to_js};
 
+/// Who may use the browser phone: test calls of the account's numbers, calls out for its agents
+/// (the top bar asks, after the first screen).
+#[wasm_bindgen(js_name = phoneAccess, unchecked_return_type = "PhoneAccess")]
+pub fn phone_access(
+    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] acc: JsValue,
+) -> Result<JsValue, JsError> {
+    to_js(&domain::phone::phone_access(&account(acc)?))
+}
+
 /// The shared toolbar's add button rule.
 #[wasm_bindgen(js_name = showsAddButton)]
 pub fn shows_add_button(#[wasm_bindgen(unchecked_param_type = "AddButton")] button: JsValue) -> Result<bool, JsError> {

@@ -1,18 +1,12 @@
-//! The browser phone's rules for the page (domain `phone`): who may open it, which numbers an
-//! agent may ring, and the moment a test call is routed as, with the server's words.
+//! The browser phone's rules for its panel (domain `phone`): which numbers an agent may ring, and
+//! the moment a test call is routed as, with the server's words. Who may open the phone is the
+//! shell's (`phoneAccess`): the top bar asks on every screen.
 
 use domain::phone as rules;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, to_js};
-
-#[wasm_bindgen(js_name = phoneAccess, unchecked_return_type = "PhoneAccess")]
-pub fn phone_access(
-    #[wasm_bindgen(unchecked_param_type = "Partial<AccountState>")] account: JsValue,
-) -> Result<JsValue, JsError> {
-    to_js(&rules::phone_access(&from_js(account)?))
-}
+use crate::to_js;
 
 /// The number an agent typed, as it is rung ("07700900123"), or why it may not be: "" and the
 /// words.

@@ -5,6 +5,8 @@ import * as wasm from './pkg-pages/domain_wasm.js';
 import type { AddonOffer, ChargeItem } from './index';
 import type { AccountInput } from './account';
 
+export type { PhoneAccess } from './pkg-pages/domain_wasm.js';
+
 // The rules wasm answers as they are: re-exported, with the declarations wasm-bindgen writes
 // from the Rust code (parameters, results and doc comments).
 export {
@@ -18,6 +20,7 @@ export {
   formatPence,
   formatPounds,
   formatPrice,
+  phoneAccess,
   inclusiveMinutesText,
   onlineText,
   onlineUpgradeTo,

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { buildMenu, type Resolution } from '../../domain';
 import { useAccount } from '../../lib/account';
@@ -6,10 +6,12 @@ import type { AccountCreated } from '../../features/partner/accounts/api';
 import { accountCreated } from '../../features/partner/accounts/messages';
 import { PurchaseProvider } from '../../components/purchase/PurchaseContext';
 import { SideMenu } from './SideMenu';
-import { SplashScreen } from './SplashScreen';
 import { TopBar } from './TopBar';
 import { SMALL_SCREEN_QUERY, useMediaQuery, useMinimisedMenu } from './hooks';
 import { useFavicon } from './useFavicon';
+
+// Only an account with a splash screen loads it.
+const SplashScreen = lazy(() => import('./SplashScreen').then((m) => ({ default: m.SplashScreen })));
 
 export function Shell({ resolution, children }: { resolution: Resolution; children: ReactNode }) {
   const { account, switchAccount, enterPartnerPortal, reload } = useAccount();
@@ -65,7 +67,11 @@ export function Shell({ resolution, children }: { resolution: Resolution; childr
           onCloseDrawer={closeDrawer}
         />
         <main className="shell-main">{children}</main>
-        <SplashScreen splash={account.splashScreen} />
+        {account.splashScreen && (
+          <Suspense fallback={null}>
+            <SplashScreen splash={account.splashScreen} />
+          </Suspense>
+        )}
       </div>
     </PurchaseProvider>
   );

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -42,7 +42,7 @@ describe('the splash screen', () => {
   test('shows its title and plain-text body; Got it acknowledges it and closes', async () => {
     const fetch = stubApi({ '/api/handleajax/acknowledgesplashscreen/': () => jsonResponse({ success: true }) });
     const user = renderShell(account({ splashScreen: SPLASH }));
-    const dialog = screen.getByRole('dialog', { name: 'New: call scoring' });
+    const dialog = await screen.findByRole('dialog', { name: 'New: call scoring' });
     expect(within(dialog).getByText(/Score your calls\./)).toHaveTextContent('<b>Not HTML</b>');
     expect(dialog.querySelector('b')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
@@ -56,16 +56,21 @@ describe('the splash screen', () => {
   test('closes even when the acknowledgement fails', async () => {
     const fetch = stubApi({ '/api/handleajax/acknowledgesplashscreen/': () => jsonResponse({ success: false }, 500) });
     const user = renderShell(account({ splashScreen: SPLASH }));
+    await screen.findByRole('dialog', { name: 'New: call scoring' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(acknowledgements(fetch)).toHaveLength(1));
     expect(screen.getByRole('heading', { level: 1, name: 'Integrate' })).toBeInTheDocument();
   });
 
-  test('a tab that dismissed it does not show it again', () => {
+  test('a tab that dismissed it does not show it again', async () => {
     stubApi({});
     sessionStorage.setItem('splashScreenDismissed:4', '1');
     renderShell(account({ splashScreen: SPLASH }));
+    // The splash screen loads on its own: once it has, it still shows nothing.
+    await act(async () => {
+      await import('./SplashScreen');
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

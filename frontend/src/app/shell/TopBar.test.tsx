@@ -109,7 +109,7 @@ describe('TopBar', () => {
     expect(screen.queryByRole('button', { name: 'Chat' })).not.toBeInTheDocument();
     cleanup();
     const { user } = renderBar(account({ liveChatUrl: 'https://chat.example/calltrack' }));
-    await user.click(screen.getByRole('button', { name: 'Chat' }));
+    await user.click(await screen.findByRole('button', { name: 'Chat' }));
     const panel = screen.getByRole('region', { name: 'Chat' });
     expect(within(panel).getByRole('link', { name: 'Open live chat' })).toHaveAttribute('href', 'https://chat.example/calltrack');
     expect(within(panel).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contactus');

@@ -4,7 +4,6 @@ import { topBarIcons, type AccountState, type PartnerPortalIcon as PartnerPortal
 import { Icon } from '../../components/Icon';
 import { AccountMenu } from './AccountMenu';
 import type { AccountCreated } from '../../features/partner/accounts/api';
-import { ChatPanel } from './ChatPanel';
 import { swapReportVersion } from './api';
 
 export interface TopBarProps {
@@ -91,6 +90,9 @@ function PartnerPortalIcon({ way, onEnter }: { way: PartnerPortalWay; onEnter: (
   );
 }
 
+// Only an account with live chat loads its panel.
+const ChatPanel = lazy(() => import('./ChatPanel').then((m) => ({ default: m.ChatPanel })));
+
 // The phone's button loads with the rest of the phone, after the first screen.
 const PhoneButton = lazy(() => import('../../components/phone/PhoneHost').then((m) => ({ default: m.TopBarPhoneButton })));
 
@@ -132,7 +134,11 @@ export function TopBar({
       <Suspense fallback={null}>
         <PhoneButton />
       </Suspense>
-      {icons.chat && <ChatPanel url={account.liveChatUrl} />}
+      {icons.chat && (
+        <Suspense fallback={null}>
+          <ChatPanel url={account.liveChatUrl} />
+        </Suspense>
+      )}
       <AccountMenu account={account} onSwitchAccount={onSwitchAccount} onAccountCreated={onAccountCreated} />
     </header>
   );

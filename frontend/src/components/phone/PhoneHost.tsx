@@ -1,8 +1,8 @@
 // What the phone needs on every page, loaded after the first screen: the domain's answer to who
-// may use the phone (the forms wasm), the panel when opened (with JsSIP, loaded then), and the
+// may use the phone (the pages' wasm), the panel when opened (with JsSIP, loaded then), and the
 // top bar's button.
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import { phoneAccess, type PhoneAccess } from '../../domain/phone';
+import { phoneAccess, type PhoneAccess } from '../../domain/pages';
 import { useAccount } from '../../lib/account';
 import { Icon } from '../Icon';
 import type { PanelRequest } from './phoneRequest';

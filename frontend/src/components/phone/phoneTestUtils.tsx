@@ -119,7 +119,7 @@ export const CREDENTIALS: PhoneCredentials = {
 };
 
 /** An owner who may test numbers and also call out. */
-export const AGENT = account({ hasOutbound: true, canAccessOutbound: true });
+export const AGENT = account({ hasOutbound: true, canAccessOutbound: true, isOutboundAgent: true });
 
 function Openers() {
   const phone = usePhone();

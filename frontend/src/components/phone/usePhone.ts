@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PhoneAccess } from '../../domain/phone';
+import type { PhoneAccess } from '../../domain/pages';
 
 export interface PhoneContextValue {
   /** What the user may do with the phone: nothing until the domain's rules have loaded. */
