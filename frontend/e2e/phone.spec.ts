@@ -1,28 +1,27 @@
 import { expect, test } from './fixtures';
 import { expectAccessible, logIn } from './helpers';
 
-// The browser phone against the real engine (issue 56, docs/webrtc.md): a test call from a
-// number's page, a key on the keypad, hanging up. It needs the server with real calls on and
-// Chromium with a fake microphone (--use-fake-ui-for-media-stream
-// --use-fake-device-for-media-stream --use-file-for-fake-audio-capture=<wav>
-// --autoplay-policy=no-user-gesture-required --allow-loopback-in-peer-connection), so it runs
-// only under the phone's own config, which sets E2E_PHONE=1; the usual suite skips it.
+// The browser phone against the real engine (docs/webrtc.md): Asterisk 22, a SIPp phone answering
+// every destination, and Chromium with a fake microphone, started by scripts/test-browser-phone.sh
+// with playwright.phone.config.ts (the usual runs leave this file out). The server's clock starts
+// at e2e/clock.ts's Monday 10:00: "now" is in office hours.
 
-// ---- The demo's data: FILL IN ------------------------------------------------------------------
-/** A static number of Harbour Lane Dental whose calls go to an IVR first, as its page shows it. */
-const NUMBER = '0161 496 0007';
+// ---- The demo's data -----------------------------------------------------------------------------
+/** Harbour Lane Dental's "Website header": "Menu in office hours" plays the "Main menu" IVR on
+ * weekdays 08:30-17:30 and rings the "Out of hours" plan (the out-of-hours service) otherwise. */
+const NUMBER = '07700 900100';
 /** Its page: /manage/numbers/{id}, the id being its routing entry's. */
-const NUMBER_PAGE = '/manage/numbers/7';
-/** The key that answers the IVR's menu. */
+const NUMBER_PAGE = '/manage/numbers/2';
+/** The main menu's key 1 puts the caller through to reception. */
 const KEY = '1';
-/** A step of "Where the call is now" once the key has been pressed: the destination it leads to. */
-const DESTINATION_STEP = /Ringing 07700 900101/;
+/** Where key 1 leads: the "Reception" destination plan rings the reception's number, which the
+ * SIPp phone answers (scripts/test-browser-phone.sh). */
+const DESTINATION_STEP = /Ringing Reception/;
 // -------------------------------------------------------------------------------------------------
 
 /** The engine answers, then the session's steps arrive about every 700 ms: seconds, not minutes. */
 const CALL_STEP_TIMEOUT = 30_000;
 
-test.skip(process.env.E2E_PHONE !== '1', 'real calls: run with the phone config (E2E_PHONE=1)');
 
 test('the owner test-calls a number from its page, answers its menu with a key and hangs up', async ({ page }) => {
   await logIn(page, 'owner@demo.test', NUMBER_PAGE);
