@@ -19,19 +19,21 @@ export PHONE_SIPP_LOG="$root/tmp/phone-e2e-sipp.log"
 espeak-ng -v en-gb -s 150 -w /tmp/calltrack-phone-said.wav "Hello, this is a test call from the browser." 2>/dev/null
 sox /tmp/calltrack-phone-said.wav -r 48000 -b 16 -c 1 "$PHONE_MICROPHONE_WAV"
 
+here="$PWD"
 stop() {
   [ -n "${phone_pid:-}" ] && kill "$phone_pid" 2>/dev/null || true
-  bash scripts/telephony/engine.sh stop
+  bash "$here/scripts/telephony/engine.sh" stop
 }
 trap stop EXIT
 SERVER_WS="ws://127.0.0.1:$PORT/telephony/ari" bash scripts/telephony/engine.sh start
 mkdir -p "$root/sipp"
 cp scripts/telephony/sipp/phone_answers.xml "$root/sipp/"
 rm -f "$PHONE_SIPP_LOG"
+pkill -f "sipp -sf /sipp/phone_answers.xml" || true
 # Every destination the engine dials reaches this phone: it answers, and keeps the messages.
 (cd / && exec chroot "$root" sipp -sf /sipp/phone_answers.xml -i 127.0.0.1 -p 15070 -mi 127.0.0.1 -mp 16300 \
-  -m 50 -nostdin -bg -trace_msg -message_file /tmp/phone-e2e-sipp.log) >/dev/null
-phone_pid=$(pgrep -f "sipp -sf /sipp/phone_answers.xml" | head -1 || true)
+  -m 50 -nostdin -trace_msg -message_file /tmp/phone-e2e-sipp.log >/dev/null 2>&1) &
+phone_pid=$!
 
 cd frontend
 E2E_PORT="$PORT" E2E_OUTPUT_DIR="test-results-phone" SERVER_BIN="${SERVER_BIN:-$PWD/../target/debug/server}" \

@@ -156,6 +156,7 @@ pub fn api_router() -> Router<AppState> {
 
 pub fn app(state: AppState) -> Router {
     let hsts = state.settings.secure_cookies.then(|| HeaderValue::from_static("max-age=31536000"));
+    let document_policy = document_policy(&state);
     Router::new()
         .nest("/api", api_router())
         .merge(login::router())
@@ -173,7 +174,9 @@ pub fn app(state: AppState) -> Router {
         .merge(crate::telephony::router())
         .merge(static_files::router())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, content_policy))
+        .layer(SetResponseHeaderLayer::overriding(CONTENT_SECURITY_POLICY, move |response: &Response| {
+            content_policy(response, &document_policy)
+        }))
         .layer(SetResponseHeaderLayer::overriding(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(SetResponseHeaderLayer::overriding(X_FRAME_OPTIONS, for_documents("DENY")))
         .layer(SetResponseHeaderLayer::overriding(
@@ -198,11 +201,29 @@ fn for_documents(value: &'static str) -> impl Fn(&Response) -> Option<HeaderValu
     move |response: &Response| (!is_script_or_style(response)).then(|| HeaderValue::from_static(value))
 }
 
+/// The documents' content security policy: with real calls on, the browser phone may also
+/// connect to the engine's SIP websocket (docs/webrtc.md).
+fn document_policy(state: &AppState) -> HeaderValue {
+    let policy = match state.settings.telephony.secret {
+        Some(_) => CSP.replacen(
+            "connect-src 'self';",
+            &format!("connect-src 'self' {};", state.settings.telephony.phone_websocket_url()),
+            1,
+        ),
+        None => CSP.to_string(),
+    };
+    // The address comes from the server's own settings; one that is no header value is left out.
+    HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(CSP))
+}
+
 /// The content security policy of an answer: the document's for what a browser renders as a
 /// page, the data policy for JSON, none for scripts, styles and wasm (`for_documents`).
-fn content_policy(response: &Response) -> Option<HeaderValue> {
+fn content_policy(response: &Response, document: &HeaderValue) -> Option<HeaderValue> {
+    if is_script_or_style(response) {
+        return None;
+    }
     let json = response.headers().get(CONTENT_TYPE).is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    for_documents(if json { DATA_CSP } else { CSP })(response)
+    Some(if json { HeaderValue::from_static(DATA_CSP) } else { document.clone() })
 }
 
 fn is_script_or_style(response: &Response) -> bool {

@@ -131,6 +131,10 @@ async fn a_phone_of_an_ended_session_is_removed_by_the_housekeeping() {
 #[tokio::test]
 async fn who_may_open_a_phone_and_an_engine_that_cannot_be_reached() {
     let app = TestApp::spawn().await;
+    // With real calls on, the pages may connect to the engine's SIP websocket, and only there.
+    let csp = app.get("/manage/", None).await.header("content-security-policy").unwrap_or_default();
+    let websocket = app.state.settings.telephony.phone_websocket_url();
+    assert!(csp.contains(&format!("connect-src 'self' {websocket};")), "{csp}");
     // Reports only: neither test calls nor calls out.
     let reports = app.login("user@demo.test").await;
     assert_eq!(app.post_form("/api/phone/open", Some(&reports), &[]).await.status, StatusCode::FORBIDDEN);
