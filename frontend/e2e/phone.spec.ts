@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { expectAccessible, logIn } from './helpers';
 
@@ -22,9 +24,17 @@ const DESTINATION_STEP = /Ringing Reception/;
 /** The engine answers, then the session's steps arrive about every 700 ms: seconds, not minutes. */
 const CALL_STEP_TIMEOUT = 30_000;
 
+/** Today's calls on the dashboard: the figure a test call must leave alone. */
+async function callsToday(page: Page): Promise<number> {
+  const reply = await page.request.get('/api/reports/dashboard?preset=today', { headers: { 'X-Admin-Area': '1' } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { totals: { calls: { current: number } } }).totals.calls.current;
+}
+
 
 test('the owner test-calls a number from its page, answers its menu with a key and hangs up', async ({ page }) => {
   await logIn(page, 'owner@demo.test', NUMBER_PAGE);
+  const callsBefore = await callsToday(page);
   await expect(page.getByRole('heading', { level: 1, name: NUMBER })).toBeVisible();
 
   await page.getByRole('button', { name: `Test call to ${NUMBER}` }).click();
@@ -48,11 +58,13 @@ test('the owner test-calls a number from its page, answers its menu with a key a
     timeout: CALL_STEP_TIMEOUT,
   });
   await expect(steps.getByRole('listitem').last()).toHaveAttribute('aria-current', 'step');
+  // The SIPp phone on the carrier's side answers: the page hears the reception.
+  await expect(steps.getByRole('listitem').last()).toHaveText('Talking to Reception', { timeout: CALL_STEP_TIMEOUT });
   await expectAccessible(page, 'the phone in a call', { within: phone });
 
   await phone.getByRole('button', { name: 'Hang up' }).click();
   await expect(phone.getByRole('status')).toHaveText('Call ended');
-  await expect(steps.getByRole('listitem').last()).toContainText('Call ended', { timeout: CALL_STEP_TIMEOUT });
+  await expect(steps.getByRole('listitem').last()).toHaveText('Call ended: Answered', { timeout: CALL_STEP_TIMEOUT });
   await expect(phone.getByRole('link', { name: 'See the call in the call log' })).toBeVisible({ timeout: CALL_STEP_TIMEOUT });
   await expect(phone.getByRole('button', { name: 'Call again' })).toBeVisible();
   await expectAccessible(page, 'the phone after the call', { within: phone });
@@ -63,6 +75,61 @@ test('the owner test-calls a number from its page, answers its menu with a key a
   expect((await closed).ok()).toBe(true);
   await expect(phone).toBeHidden();
   await expect(page.getByText('Phone closed.')).toBeVisible();
+
+  // The call is in the call log with the test calls shown, marked, and in none of the figures.
+  expect(await callsToday(page)).toBe(callsBefore);
+  await page.getByRole('link', { name: `See all calls to ${NUMBER}` }).click();
+  await page.getByRole('button', { name: /^More filters/ }).click();
+  await page.getByRole('checkbox', { name: 'Show test calls' }).check();
+  await expect(page.getByRole('table').getByText('Test call', { exact: true }).first()).toBeVisible();
+});
+
+test('a test call "as if it were" Sunday night hears the out-of-hours routing', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', NUMBER_PAGE);
+  await page.getByRole('button', { name: `Test call to ${NUMBER}` }).click();
+  const phone = page.getByRole('region', { name: 'Phone' });
+  await phone.getByRole('radio', { name: 'As if it were…' }).check();
+  await phone.getByLabel('Date').fill('2026-11-29');
+  await phone.getByLabel('Time').fill('23:59');
+  await expect(phone.getByText('The call will be routed as if it were Sunday 29/11/2026 23:59.')).toBeVisible();
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const steps = phone.getByRole('list', { name: 'Where the call is now' });
+  // Out of office hours the plan rings the out-of-hours service, not the menu.
+  await expect(steps.getByRole('listitem').first()).toHaveText('Ringing Out of hours service', {
+    timeout: CALL_STEP_TIMEOUT,
+  });
+  await expect(steps.getByRole('listitem').last()).toHaveText('Talking to Out of hours service', { timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('button', { name: 'Hang up' }).click();
+  await expect(steps.getByRole('listitem').last()).toHaveText('Call ended: Answered', { timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('button', { name: 'Close the phone' }).click();
+  await expect(phone).toBeHidden();
+});
+
+test('an agent calls a number out from the top bar, presenting a verified caller id', async ({ page }) => {
+  await logIn(page, 'owner@demo.test', '/manage/reports');
+  await page.getByRole('button', { name: 'Phone', exact: true }).click();
+  const phone = page.getByRole('region', { name: 'Phone' });
+  await phone.getByLabel('Number to call').fill('07700 900 123');
+  const callerId = await phone.getByLabel('Caller ID').inputValue();
+  expect(callerId).toMatch(/^0\d{10}$/);
+  await expectAccessible(page, 'the phone, ready to call out', { within: phone });
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const steps = phone.getByRole('list', { name: 'Where the call is now' });
+  await expect(steps.getByRole('listitem').last()).toHaveText('Talking to 07700 900123', { timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('button', { name: 'Hang up' }).click();
+  await expect(steps.getByRole('listitem').last()).toHaveText('Call ended: Answered', { timeout: CALL_STEP_TIMEOUT });
+
+  // The SIPp phone was rung at the number typed, from the caller id chosen.
+  const sip = readFileSync(process.env.PHONE_SIPP_LOG ?? '', 'utf8');
+  const invite = sip.slice(sip.indexOf('INVITE sip:447700900123'));
+  expect(invite.length, 'the INVITE to the number typed').toBeGreaterThan(0);
+  expect(sip).toContain('INVITE sip:447700900123');
+  expect(invite.match(/^From:.*$/m)?.[0]).toContain(callerId);
+
+  // The call is the agent's outbound call.
+  await phone.getByRole('button', { name: 'Close the phone' }).click();
+  await page.goto('/manage/agents/1');
+  await expect(page.getByRole('cell', { name: '07700 900123' }).first()).toBeVisible();
 });
 
 test.describe('on a phone', () => {

@@ -103,9 +103,10 @@ export function CallView({
         {ended ? (
           <>
             {steps.length > 0 && <p className="phone-last-step">{steps[steps.length - 1]}</p>}
-            {progress?.callId != null && (
+            {progress?.callId != null && call.dial?.startsWith('t') && (
               <p>
-                <Link to={`/reports?call=${progress.callId}`}>See the call in the call log</Link>
+                {/* A test call is listed with the test calls shown. */}
+                <Link to={`/reports?testCalls=1&call=${progress.callId}`}>See the call in the call log</Link>
               </p>
             )}
             <div className="phone-actions">

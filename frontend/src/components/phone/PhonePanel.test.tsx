@@ -202,7 +202,7 @@ describe('the phone panel', () => {
     expect(within(region).getByRole('status')).toHaveTextContent('Call ended');
     expect(await within(region).findByRole('link', { name: 'See the call in the call log' }, { timeout: 3000 })).toHaveAttribute(
       'href',
-      '/reports?call=42',
+      '/reports?testCalls=1&call=42',
     );
     await waitFor(() => expect(within(steps).getAllByRole('listitem').at(-1)).toHaveTextContent('Call ended: Answered'), {
       timeout: 3000,
