@@ -465,7 +465,7 @@ fn note_progress(state: &AppState, call: &mut LiveCall) {
     let Some(token) = call.opened.token.clone() else { return };
     let ended = call.session.has_ended();
     let place = if ended { ended_step(call.session.record().outcome()) } else { call.session.whereabouts() };
-    if !note_step(&mut call.steps, &place) && !(ended && call.steps_noted == 0) {
+    if !note_step(&mut call.steps, &place) {
         return;
     }
     call.steps_noted += 1;
