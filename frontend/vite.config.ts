@@ -13,7 +13,7 @@ const everyScreen = new RegExp(
   [
     String.raw`node_modules[\/](react|react-dom|react-router|scheduler)[\/]`,
     String.raw`src[\/]lib[\/](account|api|clock|dates|useLoader|useStoredState)\.tsx?$`,
-    String.raw`src[\/]components[\/](Icon|Dialog|DialogActions|Snackbar|PageHeading|SectionLoading|purchase[\/]PurchaseContext)\.tsx$`,
+    String.raw`src[\/]components[\/](Icon|Snackbar|PageHeading|SectionLoading|purchase[\/]PurchaseContext)\.tsx$`,
     String.raw`src[\/]domain[\/](index\.ts$|pkg-shell[\/])`,
     String.raw`src[\/]app[\/]((App|AppRoutes|sections|basename)\.tsx?|shell[\/](?!.*(Dialog|ChatPanel|SplashScreen)))`,
     'vite[\\/]preload-helper',

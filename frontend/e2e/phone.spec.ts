@@ -105,6 +105,27 @@ test('a test call "as if it were" Sunday night hears the out-of-hours routing', 
   await expect(phone).toBeHidden();
 });
 
+test("a test call leaves a message: the main menu's key 3 reaches the reception's voicemail", async ({ page }) => {
+  await logIn(page, 'owner@demo.test', NUMBER_PAGE);
+  await page.getByRole('button', { name: `Test call to ${NUMBER}` }).click();
+  const phone = page.getByRole('region', { name: 'Phone' });
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const steps = phone.getByRole('list', { name: 'Where the call is now' });
+  await expect(steps.getByRole('listitem').last()).toHaveText("IVR 'Main menu': waiting for a key", {
+    timeout: CALL_STEP_TIMEOUT,
+  });
+  // Typed on the keyboard while the panel has the focus: sent as RFC 4733 like the keypad's.
+  await phone.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: '3', exact: true }).focus();
+  await page.keyboard.press('3');
+  await expect(steps.getByRole('listitem').last()).toHaveText("Voicemail 'Reception': recording a message", {
+    timeout: CALL_STEP_TIMEOUT,
+  });
+  await phone.getByRole('button', { name: 'Hang up' }).click();
+  await expect(steps.getByRole('listitem').last()).toHaveText('Call ended: Voicemail', { timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('button', { name: 'Close the phone' }).click();
+  await expect(phone).toBeHidden();
+});
+
 test('an agent calls a number out from the top bar, presenting a verified caller id', async ({ page }) => {
   await logIn(page, 'owner@demo.test', '/manage/reports');
   await page.getByRole('button', { name: 'Phone', exact: true }).click();
