@@ -26746,12 +26746,12 @@ export interface operations {
     };
     get_phone_progress: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 /** @description What phone/testCall or phone/callOut said to dial. */
                 dial: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -26798,6 +26798,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
             };
         };
     };

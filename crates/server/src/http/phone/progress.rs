@@ -13,6 +13,7 @@ use crate::state::AppState;
 use crate::store::browser_calls;
 
 #[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(super) struct ProgressQuery {
     /// What phone/testCall or phone/callOut said to dial.
     #[param(max_length = 40)]
