@@ -16,11 +16,21 @@ build() { # <out dir> <features>
   wasm-pack --log-level warn build crates/domain-wasm --profile wasm --target bundler \
     --out-dir "../../$out" --no-pack -- --no-default-features --features "$features"
   if [ -x "$WASM_OPT" ]; then
+    # wasm-opt takes most of the time; the same module from wasm-pack gets the optimised one kept
+    # from last time (beside the package, outside git).
+    local wasm="$out/domain_wasm_bg.wasm" kept="$out/.optimised.wasm" source_sum
+    source_sum="$(sha256sum "$wasm" | cut -d' ' -f1)"
+    if [ -f "$kept" ] && [ "$(cat "$out/.optimised.from" 2>/dev/null)" = "$source_sum" ]; then
+      cp "$kept" "$wasm"
+      return
+    fi
     # The features rustc enables by default for wasm32-unknown-unknown, which every current
     # browser has.
     "$WASM_OPT" -Oz --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
       --enable-sign-ext --enable-reference-types --enable-multivalue \
-      "$out/domain_wasm_bg.wasm" -o "$out/domain_wasm_bg.wasm"
+      "$wasm" -o "$wasm"
+    cp "$wasm" "$kept"
+    echo "$source_sum" >"$out/.optimised.from"
   else
     echo "wasm-opt is missing (npm ci in frontend/ installs it): $out is left unoptimised" >&2
   fi

@@ -145,6 +145,8 @@ pub struct CallLogQueryInput {
     pub transcript: Option<String>,
     /// "1": test calls too (marked), besides the callers' calls.
     pub test_calls: Option<String>,
+    /// "1": agents' calls out too (marked).
+    pub calls_out: Option<String>,
     pub page: Option<String>,
     pub page_size: Option<String>,
     pub sort: Option<String>,
@@ -180,6 +182,8 @@ pub struct CallLogQuery {
     pub transcript: Option<TranscriptSearch>,
     /// Test calls are listed too.
     pub test_calls: bool,
+    /// Agents' calls out are listed too.
+    pub calls_out: bool,
     pub page: u32,
     pub page_size: u32,
     pub sort: CallSort,
@@ -324,6 +328,7 @@ pub fn parse_call_log_query(input: &CallLogQueryInput) -> Result<CallLogQuery, F
         search,
         transcript,
         test_calls: text(&input.test_calls) == Some("1"),
+        calls_out: text(&input.calls_out) == Some("1"),
         page: page.unwrap_or(1),
         page_size: page_size.unwrap_or(PAGE_SIZES[0]),
         sort: sort.unwrap_or(CallSort::Time),
@@ -374,6 +379,7 @@ mod tests {
             search: get("search"),
             transcript: get("transcript"),
             test_calls: get("testCalls"),
+            calls_out: get("callsOut"),
             page: get("page"),
             page_size: get("pageSize"),
             sort: get("sort"),
@@ -388,6 +394,16 @@ mod tests {
         assert_eq!((query.page, query.page_size, query.sort, query.descending), (1, 25, CallSort::Time, true));
         assert_eq!((query.source, query.outcomes.len(), query.first_time, query.min_duration), (None, 0, false, None));
         assert_eq!(query.offset(), 0);
+    }
+
+    #[test]
+    fn test_calls_and_calls_out_are_listed_only_when_asked_for_each_by_name() {
+        let none = parse_call_log_query(&CallLogQueryInput::default()).unwrap();
+        assert_eq!((none.test_calls, none.calls_out), (false, false));
+        let both = parse_call_log_query(&input(&[("testCalls", "1"), ("callsOut", " 1 ")])).unwrap();
+        assert_eq!((both.test_calls, both.calls_out), (true, true));
+        let other = parse_call_log_query(&input(&[("callsOut", "yes")])).unwrap();
+        assert!(!other.calls_out, "only \"1\" asks");
     }
 
     #[test]

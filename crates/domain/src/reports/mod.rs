@@ -15,6 +15,7 @@ pub mod period;
 pub mod phone;
 pub mod retention;
 pub mod summary;
+pub mod call_out;
 pub mod test_call;
 pub mod transcript_search;
 

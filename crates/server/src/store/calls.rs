@@ -74,7 +74,8 @@ const ROW_SELECT: &str =
     CASE WHEN r.call_id IS NULL THEN 0 ELSE 1 END AS has_recording, c.score AS score, c.lead_score AS lead_score,
     c.follow_up AS follow_up, c.follow_up_by AS follow_up_by, c.follow_up_at AS follow_up_at, c.note AS note,
     c.note_by AS note_by, c.note_at AS note_at, r.seconds AS recording_seconds, c.direction AS direction,
-    c.test_note AS test_note";
+    c.test_note AS test_note, COALESCE(u.forename, '') AS agent_forename, COALESCE(u.surname, '') AS agent_surname,
+    COALESCE(oc.name, '') AS outbound_campaign";
 
 /// The join the sort by source reads, alone.
 const JOIN_SOURCE: &str = "LEFT JOIN sources_mediums s ON s.id = c.credit_source_id";
@@ -84,7 +85,9 @@ const JOINS: &str = "LEFT JOIN routing_entries e ON e.id = c.routing_entry_id
     LEFT JOIN campaigns k ON k.id = c.campaign_id
     LEFT JOIN sources_mediums s ON s.id = c.credit_source_id
     LEFT JOIN visits v ON v.id = c.visit_id
-    LEFT JOIN call_recordings r ON r.call_id = c.id";
+    LEFT JOIN call_recordings r ON r.call_id = c.id
+    LEFT JOIN users u ON u.id = c.user_id AND c.direction = 'outbound'
+    LEFT JOIN outbound_campaigns oc ON oc.id = c.outbound_campaign_id";
 
 /// A row of the log, as stored.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -126,10 +129,14 @@ pub struct CallRow {
     pub note_at: Option<i64>,
     /// How long the recording lasts, when known.
     pub recording_seconds: Option<i64>,
-    /// inbound, or test (domain `reports::test_call`).
+    /// inbound, test (domain `reports::test_call`) or outbound (`reports::call_out`).
     pub direction: String,
     /// A test call's moment: "as if it were …" ('' otherwise).
     pub test_note: String,
+    /// A call out's agent and their outbound campaign ('' otherwise).
+    pub agent_forename: String,
+    pub agent_surname: String,
+    pub outbound_campaign: String,
 }
 
 impl CallRow {
@@ -153,9 +160,18 @@ impl CallLogSql {
         let whose = format!("customer_id {}", scope.sql());
         // The calls every figure counts (`store::call_credit::COUNTED`), then the filters.
         let mut counted = COUNTED.replacen("customer_id = $1", &whose, 1);
+        // The test calls and the agents' calls out beside the callers' (`reports::test_call`,
+        // `reports::call_out`), each asked for by name.
+        let mut directions = vec!["'inbound'"];
         if query.test_calls {
-            // The test calls beside the callers' (`reports::test_call`), asked for by name.
-            counted = counted.replacen("c.direction = 'inbound'", "c.direction IN ('inbound', 'test')", 1);
+            directions.push("'test'");
+        }
+        if query.calls_out {
+            directions.push("'outbound'");
+        }
+        if directions.len() > 1 {
+            let listed = format!("c.direction IN ({})", directions.join(", "));
+            counted = counted.replacen("c.direction = 'inbound'", &listed, 1);
         }
         let mut condition = format!("WHERE {counted}");
         let mut binds = Vec::new();
@@ -360,7 +376,7 @@ pub async fn transcript_texts(db: &AnyPool, ids: &[i64]) -> sqlx::Result<Vec<(i6
 /// One of the customer's inbound calls, as a row of the log.
 pub async fn row(db: &AnyPool, customer: CustomerId, id: i64) -> sqlx::Result<Option<CallRow>> {
     sqlx::query_as(&format!(
-        "{ROW_SELECT} FROM calls c {JOINS} WHERE c.customer_id = $1 AND c.id = $2 AND c.direction IN ('inbound', 'test')"
+        "{ROW_SELECT} FROM calls c {JOINS} WHERE c.customer_id = $1 AND c.id = $2 AND c.direction IN ('inbound', 'test', 'outbound')"
     ))
     .bind(customer)
     .bind(id)

@@ -108,9 +108,24 @@ async fn an_agent_s_call_out_rings_the_number_from_a_verified_caller_id_and_is_t
     );
     let agent = lab.app.get(&format!("/api/agents/getAgent/{user}"), Some(&lab.owner)).await.json();
     assert_eq!(agent["calls"][0]["id"], call["id"], "first in the agent's calls: {agent}");
-    // Not a caller's call: the call log leaves it out.
+    // Not a caller's call: the call log lists it only when asked, marked with the agent and campaign.
     let log = lab.app.get("/api/reports/getCalls?preset=today", Some(&lab.owner)).await.json();
     assert!(log["calls"].as_array().unwrap().iter().all(|c| c["id"] != call["id"]));
+    let shown = lab.app.get("/api/reports/getCalls?preset=today&callsOut=1", Some(&lab.owner)).await.json();
+    let row = shown["calls"].as_array().unwrap().iter().find(|c| c["id"] == call["id"]).cloned().expect("listed");
+    let (forename, surname, campaign): (String, String, Option<String>) = sqlx::query_as(
+        "SELECT u.forename, u.surname, oc.name FROM users u
+         LEFT JOIN outbound_campaigns oc ON oc.id = u.outbound_campaign_id WHERE u.id = $1",
+    )
+    .bind(user)
+    .fetch_one(&lab.app.state.db)
+    .await
+    .unwrap();
+    let agent = format!("{forename} {surname}");
+    assert_eq!(row["callOut"], domain::reports::call_out::call_out_label(&agent, &campaign.unwrap_or_default()));
+    assert_eq!((row["caller"].as_str(), row["testCall"].as_str()), (Some("07700 900123"), Some("")));
+    let detail = lab.app.get(&format!("/api/reports/getCall/{}", call["id"]), Some(&lab.owner)).await;
+    assert_eq!(detail.status, StatusCode::OK, "the call opens from the log");
 }
 
 #[tokio::test]

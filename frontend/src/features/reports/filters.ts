@@ -22,6 +22,7 @@ export const FILTER_KEYS = [
   'search',
   'transcript',
   'testCalls',
+  'callsOut',
 ] as const;
 export const VIEW_KEYS = ['page', 'pageSize', 'sort', 'direction'] as const;
 
@@ -149,5 +150,6 @@ export function activeChips(params: URLSearchParams, choices: ChipChoices | null
   }
   if (get('firstTime') === '1') chips.push({ key: 'firstTime', label: 'First-time callers only' });
   if (get('testCalls') === '1') chips.push({ key: 'testCalls', label: 'Test calls shown' });
+  if (get('callsOut') === '1') chips.push({ key: 'callsOut', label: "Agents' calls out shown" });
   return chips;
 }

@@ -48,6 +48,7 @@ const DETAILS: NumberDetails = {
       recordingLength: '',
       transcriptLine: '',
       testCall: '',
+      callOut: '',
     },
   ],
   seesCalls: true,

@@ -532,6 +532,11 @@ impl IntoParams for CallLogParams {
                 "\"1\": test calls too, marked.",
                 ObjectBuilder::new().schema_type(Type::String).build(),
             ),
+            query(
+                "callsOut",
+                "\"1\": agents' calls out too, marked.",
+                ObjectBuilder::new().schema_type(Type::String).build(),
+            ),
             query("page", "", or_empty(whole(1, i64::from(PAGE_MAX)))),
             query("pageSize", "", choice(PAGE_SIZES)),
             query("sort", "", choice(CallSort::ALL.map(CallSort::key))),

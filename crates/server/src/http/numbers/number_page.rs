@@ -150,6 +150,7 @@ async fn recent_calls(state: &AppState, user: &StaticUser, id: i64) -> Result<Ve
         dimension: None,
         transcript: None,
         test_calls: false,
+        calls_out: false,
         dimension_match: None,
         search: String::new(),
         page: 1,

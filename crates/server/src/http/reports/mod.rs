@@ -218,6 +218,9 @@ pub struct CallLogRow {
     pub transcript_line: String,
     /// "Test call, as if it were Thursday 24/12/2026 18:05" for a test call; "" for a caller's.
     pub test_call: String,
+    /// "Call out, Sam Jones, Spring recall" for an agent's call out (the caller is the number
+    /// rung, the tracked number the caller id shown); "" otherwise.
+    pub call_out: String,
 }
 
 impl CallLogRow {
@@ -267,6 +270,12 @@ impl CallLogRow {
             transcript_line: String::new(),
             test_call: if row.direction == domain::reports::test_call::TEST {
                 domain::reports::test_call::test_call_label(&row.test_note)
+            } else {
+                String::new()
+            },
+            call_out: if row.direction == domain::reports::call_out::OUTBOUND {
+                let agent = format!("{} {}", row.agent_forename, row.agent_surname);
+                domain::reports::call_out::call_out_label(&agent, &row.outbound_campaign)
             } else {
                 String::new()
             },

@@ -75,6 +75,7 @@ const CALL = {
   recordingLength: '',
   transcriptLine: '',
   testCall: '',
+  callOut: '',
 } as CtaCall;
 
 const DETAIL: CtaDetail = {

@@ -90,6 +90,7 @@ function call(id: number, clinic: (typeof CLINICS)[number]): GroupCallRow {
     noteBy: '',
     transcriptLine: '',
     testCall: '',
+    callOut: '',
   };
 }
 

@@ -36,10 +36,13 @@ export function CallFilterBar({
   onChange,
   onClear,
   searchesWords = false,
+  hasCallsOut = false,
 }: {
   params: URLSearchParams;
   /** The account's calls are transcribed: what was said can be searched. */
   searchesWords?: boolean;
+  /** The account has outbound agents: their calls out can be shown. */
+  hasCallsOut?: boolean;
   filters: CallFilters | null;
   errors: Record<string, string>;
   onChange: (key: FilterKey, value: string) => void;
@@ -241,6 +244,14 @@ export function CallFilterBar({
         checked={get('testCalls') === '1'}
         onChange={(on) => onChange('testCalls', on ? '1' : '')}
       />
+      {hasCallsOut && (
+        <CheckboxField
+          label="Show agents' calls out"
+          hint="Calls your agents made to customers: never in the figures of calls received."
+          checked={get('callsOut') === '1'}
+          onChange={(on) => onChange('callsOut', on ? '1' : '')}
+        />
+      )}
       </div>
     </section>
   );

@@ -48,6 +48,7 @@ function row(id: number, overrides: Partial<CallLogRow> = {}): CallLogRow {
     recordingLength: '3:57',
     transcriptLine: '',
     testCall: '',
+    callOut: '',
     followUp: null,
     followUpLabel: '',
     note: '',
@@ -139,6 +140,15 @@ function renderLog(address = '/reports', total = 60, acc?: AccountState) {
       asked.push(url.search);
       if (url.searchParams.get('outcome') === 'busy')
         return jsonResponse({ calls: [], total: 0, page: 1, pageSize: 25, firstDay: '2026-10-25', lastDay: '2026-11-23' });
+      if (url.searchParams.get('callsOut') === '1')
+        return jsonResponse({
+          calls: [row(13, { callOut: 'Call out, Sam Jones, Spring recall' }), row(12)],
+          total: 2,
+          page: 1,
+          pageSize: 25,
+          firstDay: '2026-10-25',
+          lastDay: '2026-11-23',
+        });
       if (url.searchParams.get('testCalls') === '1')
         return jsonResponse({
           calls: [row(11, { testCall: 'Test call, as if it were Thursday 24/12/2026 18:05' }), row(12)],
@@ -392,6 +402,25 @@ describe('the call log', () => {
     expect(marked).toHaveAttribute('title', 'Test call, as if it were Thursday 24/12/2026 18:05');
     expect(asked.some((q) => new URLSearchParams(q).get('testCalls') === '1')).toBe(true);
     expect(screen.getByRole('button', { name: 'Remove filter Test calls shown' })).toBeInTheDocument();
+  });
+
+  test("an account with agents shows their calls out when asked, each marked with the agent and campaign", async () => {
+    const { user, asked } = renderLog('/reports', 60, account({ hasOutbound: true }));
+    const table = await screen.findByRole('table', { name: 'Calls' });
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    await user.click(screen.getByRole('checkbox', { name: "Show agents' calls out" }));
+    await waitFor(() => expect(address()).toBe('/reports?callsOut=1'));
+    const marked = await within(table).findByText('Call out');
+    expect(marked).toHaveAttribute('title', 'Call out, Sam Jones, Spring recall');
+    expect(asked.some((q) => new URLSearchParams(q).get('callsOut') === '1')).toBe(true);
+    expect(screen.getByRole('button', { name: "Remove filter Agents' calls out shown" })).toBeInTheDocument();
+  });
+
+  test('an account without outbound is not offered calls out', async () => {
+    const { user } = renderLog('/reports', 60, account({ hasOutbound: false }));
+    await screen.findByRole('table', { name: 'Calls' });
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    expect(screen.queryByRole('checkbox', { name: "Show agents' calls out" })).not.toBeInTheDocument();
   });
 
   test('sorting and paging are asked of the server', async () => {

@@ -83,6 +83,7 @@ export function CallLogPage({ title }: { title: string }) {
         onChange={(key: FilterKey, value: string) => update(withParam(params, key, value))}
         onClear={() => update(clearedFilters(params))}
         searchesWords={account?.hasSpeech ?? false}
+        hasCallsOut={account?.hasOutbound ?? false}
       />
       <div className="call-log-summary">
         <p role="status" aria-live="polite">

@@ -196,6 +196,11 @@ export function CallTable<R extends CallLogRow>({
                       {call.testCall.split(',')[0]}
                     </span>
                   )}
+                  {call.callOut && (
+                    <span className="chip chip-test" title={call.callOut}>
+                      {call.callOut.split(',')[0]}
+                    </span>
+                  )}
                 </td>
                 <td data-label="Tracked number" title={[call.numberName, call.campaign].filter(Boolean).join(' · ')}>
                   {call.trackedNumber}
