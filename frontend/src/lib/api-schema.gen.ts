@@ -6389,6 +6389,11 @@ export interface components {
         /** @description A call as the log shows it. */
         CallLogRow: {
             /**
+             * @description "Call out, Sam Jones, Spring recall" for an agent's call out (the caller is the number
+             *     rung, the tracked number the caller id shown); "" otherwise.
+             */
+            callOut: string;
+            /**
              * Format: int64
              * @description The missed call this one calls back (credited to that call's source).
              */
@@ -27158,6 +27163,8 @@ export interface operations {
                 transcript?: string;
                 /** @description "1": test calls too, marked. */
                 testCalls?: string;
+                /** @description "1": agents' calls out too, marked. */
+                callsOut?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
@@ -27447,6 +27454,8 @@ export interface operations {
                 transcript?: string;
                 /** @description "1": test calls too, marked. */
                 testCalls?: string;
+                /** @description "1": agents' calls out too, marked. */
+                callsOut?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";
@@ -27538,6 +27547,8 @@ export interface operations {
                 transcript?: string;
                 /** @description "1": test calls too, marked. */
                 testCalls?: string;
+                /** @description "1": agents' calls out too, marked. */
+                callsOut?: string;
                 page?: number | "";
                 pageSize?: "" | "25" | "50" | "100";
                 sort?: "" | "time" | "duration" | "caller" | "source" | "outcome";

@@ -3,6 +3,7 @@
 //! belong to a missed call.
 
 pub mod call_log;
+pub mod call_out;
 pub mod callback;
 pub mod credit;
 pub mod dashboard;
@@ -15,7 +16,6 @@ pub mod period;
 pub mod phone;
 pub mod retention;
 pub mod summary;
-pub mod call_out;
 pub mod test_call;
 pub mod transcript_search;
 
