@@ -17,15 +17,9 @@ export default defineConfig({
     ...base.use,
     baseURL: BASE_URL,
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      ...base.use?.launchOptions,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...(base.use?.launchOptions?.args ?? []),
         // The microphone: allowed without asking, and a file instead of a device (docs/webrtc.md).
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',

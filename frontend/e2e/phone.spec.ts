@@ -79,8 +79,15 @@ test('the owner test-calls a number from its page, answers its menu with a key a
   // The call is in the call log with the test calls shown, marked, and in none of the figures.
   expect(await callsToday(page)).toBe(callsBefore);
   await page.getByRole('link', { name: `See all calls to ${NUMBER}` }).click();
+  // The log has loaded its calls and filters before one is changed (a change made while it
+  // loads is overtaken by the load).
+  await expect(page.getByText(/^[\d,]+ calls? from /)).toBeVisible();
   await page.getByRole('button', { name: /^More filters/ }).click();
-  await page.getByRole('checkbox', { name: 'Show test calls' }).check();
+  const testCalls = page.getByRole('checkbox', { name: 'Show test calls' });
+  await expect(async () => {
+    await testCalls.check();
+    await expect(page).toHaveURL(/testCalls=1/, { timeout: 2_000 });
+  }).toPass();
   await expect(page.getByRole('table').getByText('Test call', { exact: true }).first()).toBeVisible();
 });
 

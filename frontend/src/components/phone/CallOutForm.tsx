@@ -4,6 +4,7 @@ import { useFieldMessages } from '../../lib/useFieldMessages';
 import { SelectField, TextField } from '../fields';
 import type { CallOutRequest } from './api';
 import { useStartErrors } from './useStartErrors';
+import { CallButton } from './CallButton';
 
 const FIELDS = new Set(['number', 'callerId']);
 const isFormField = (field: string) => FIELDS.has(field);
@@ -73,14 +74,7 @@ export function CallOutForm({
         }}
         error={errorOf('callerId')}
       />
-      {failure && (
-        <p role="alert" className="banner banner-error">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Calling…' : 'Call'}
-      </button>
+      <CallButton failure={failure} busy={busy} />
     </form>
   );
 }

@@ -75,8 +75,11 @@ export function CallView({
   onCallAgain,
   onNewCall,
   onClose,
+  testCall,
 }: {
   call: CallState;
+  /** A test call (listed in the call log with test calls shown), not a call out. */
+  testCall: boolean;
   progress: CallProgress | null;
   onKey: (key: string) => void;
   onMute: (muted: boolean) => void;
@@ -103,7 +106,7 @@ export function CallView({
         {ended ? (
           <>
             {steps.length > 0 && <p className="phone-last-step">{steps[steps.length - 1]}</p>}
-            {progress?.callId != null && call.dial?.startsWith('t') && (
+            {progress?.callId != null && testCall && (
               <p>
                 {/* A test call is listed with the test calls shown. */}
                 <Link to={`/reports?testCalls=1&call=${progress.callId}`}>See the call in the call log</Link>

@@ -83,6 +83,7 @@ export default function PhonePanel({ request, onClose }: { request: PanelRequest
       return (
         <CallView
           call={call}
+          testCall={target.kind === 'test'}
           progress={phone.progress}
           onKey={phone.sendKey}
           onMute={phone.setMuted}

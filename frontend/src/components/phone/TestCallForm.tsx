@@ -4,6 +4,7 @@ import { useFieldMessages } from '../../lib/useFieldMessages';
 import { RadioGroupField, TextField } from '../fields';
 import type { TestCallRequest } from './api';
 import { useStartErrors } from './useStartErrors';
+import { CallButton } from './CallButton';
 
 export interface TestCallValues {
   when: 'now' | 'asIf';
@@ -109,14 +110,7 @@ export function TestCallForm({
           {moment.words && `The call will be routed ${moment.words}.`}
         </p>
       )}
-      {failure && (
-        <p role="alert" className="banner banner-error">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Calling…' : 'Call'}
-      </button>
+      <CallButton failure={failure} busy={busy} />
     </form>
   );
 }
