@@ -149,10 +149,9 @@ test('an agent calls a number out from the top bar, presenting a verified caller
 
   // The SIPp phone was rung at the number typed, from the caller id chosen.
   const sip = readFileSync(process.env.PHONE_SIPP_LOG ?? '', 'utf8');
-  const invite = sip.slice(sip.indexOf('INVITE sip:447700900123'));
-  expect(invite.length, 'the INVITE to the number typed').toBeGreaterThan(0);
-  expect(sip).toContain('INVITE sip:447700900123');
-  expect(invite.match(/^From:.*$/m)?.[0]).toContain(callerId);
+  const at = sip.indexOf('INVITE sip:447700900123');
+  expect(at, 'the INVITE to the number typed').toBeGreaterThanOrEqual(0);
+  expect(sip.slice(at).match(/^From:.*$/m)?.[0]).toContain(callerId);
 
   // The call is the agent's outbound call.
   await phone.getByRole('button', { name: 'Close the phone' }).click();
