@@ -10,6 +10,7 @@ mod constants;
 mod destination_number;
 mod destination_plan;
 pub mod dtmf;
+pub mod draft;
 pub mod dynamic_whisper;
 pub mod groups;
 pub mod history;

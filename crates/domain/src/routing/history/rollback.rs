@@ -87,14 +87,23 @@ fn refused(reason: String) -> RollbackPlan {
 /// otherwise they make a conflict. Each record touched goes back to its state before the
 /// earliest change rolled back.
 pub fn plan_rollback(target: &Change, later: &[Change], include_later: bool, names: &Names) -> RollbackPlan {
+    plan_group_rollback(std::slice::from_ref(target), later, include_later, names)
+}
+
+/// As `plan_rollback`, for changes saved together (a published draft: one entry in the
+/// history, undone by one rollback). `targets` are in time order, at most one per record.
+pub fn plan_group_rollback(targets: &[Change], later: &[Change], include_later: bool, names: &Names) -> RollbackPlan {
+    let Some(target) = targets.first() else {
+        return refused("There is nothing to roll back.".to_string());
+    };
     let fits = |change: &Change| {
         change.before.as_ref().is_none_or(|r| r.key() == change.key)
             && change.after.as_ref().is_none_or(|r| r.key() == change.key)
     };
-    if let Some(bad) = std::iter::once(target).chain(later).find(|c| !fits(c)) {
+    if let Some(bad) = targets.iter().chain(later).find(|c| !fits(c)) {
         return refused(format!("Change #{} holds a record other than the one it names.", bad.id));
     }
-    let mut keys: BTreeSet<RecordKey> = BTreeSet::from([target.key]);
+    let mut keys: BTreeSet<RecordKey> = targets.iter().map(|c| c.key).collect();
     let mut touching: Vec<&Change> = vec![];
     for change in later {
         if keys.contains(&change.key) {
@@ -103,7 +112,7 @@ pub fn plan_rollback(target: &Change, later: &[Change], include_later: bool, nam
         }
     }
     // Each record's changes must follow on from each other, or restoring would lose one.
-    let mut chain = vec![target];
+    let mut chain: Vec<&Change> = targets.iter().collect();
     chain.extend(&touching);
     for key in &keys {
         let of_key: Vec<&&Change> = chain.iter().filter(|c| c.key == *key).collect();
@@ -122,9 +131,13 @@ pub fn plan_rollback(target: &Change, later: &[Change], include_later: bool, nam
         .collect();
     let later_ids: Vec<i64> = touching.iter().map(|c| c.id).collect();
     if !later_ids.is_empty() && !include_later {
-        let name = target.before.as_ref().or(target.after.as_ref()).map_or("the record", |r| r.name());
+        let name = match targets {
+            [_] => target.before.as_ref().or(target.after.as_ref()).map_or("the record", |r| r.name()),
+            _ => "A record it published",
+        };
+        let quoted = if targets.len() == 1 { format!("'{name}'") } else { name.to_string() };
         let reason = format!(
-            "'{name}' was changed again after this change ({}). Roll those back too, or roll back the latest change first.",
+            "{quoted} was changed again after this change ({}). Roll those back too, or roll back the latest change first.",
             ids_text(&later_ids)
         );
         return RollbackPlan {
@@ -278,6 +291,22 @@ mod tests {
         assert_eq!(plan.outcome, RollbackOutcome::WithLater { change_ids: vec![9] });
         assert_eq!(plan.restores[0].state, Some(menu(10)));
         assert_eq!(plan.changes_back, vec!["Key 2 of 'Main menu' now goes to 'Reception' instead of 'Sales'."]);
+    }
+
+    #[test]
+    fn a_published_draft_is_rolled_back_as_one() {
+        let queue = other_record_change(8);
+        let published = [change(7, Some(menu(10)), Some(menu(11))), queue.clone()];
+        let plan = plan_group_rollback(&published, &[], false, &names());
+        assert_eq!(plan.outcome, RollbackOutcome::Clean);
+        assert_eq!(plan.restores.len(), 2);
+        assert!(plan.restores.contains(&RecordState { key: queue.key, state: queue.before.clone() }));
+
+        let later = [change(9, Some(menu(11)), Some(menu(12)))];
+        let plan = plan_group_rollback(&published, &later, false, &names());
+        let RollbackOutcome::Conflict { reason, .. } = &plan.outcome else { panic!("{plan:?}") };
+        assert!(reason.starts_with("A record it published was changed again after this change (change #9)."));
+        assert!(plan_group_rollback(&[], &[], false, &names()).restores.is_empty());
     }
 
     #[test]
