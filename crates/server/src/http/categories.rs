@@ -83,7 +83,7 @@ struct CategoriesPage {
     responses((status = 200, body = CategoriesPage), (status = 403, description = "No Categories menu item")))]
 async fn get_categories(State(state): State<AppState>, user: CategoriesUser) -> Result<Json<CategoriesPage>, AppError> {
     let customer = user.customer();
-    let rows = groups::groups(&state.db, GroupKind::Category, customer).await?;
+    let rows = groups::groups(&mut *state.db.acquire().await?, GroupKind::Category, customer).await?;
     let calls = store::calls_by_category(&state.db, customer, state.clock.now() - RECENT_DAYS * DAY).await?;
     let mut categories = Vec::with_capacity(rows.len());
     for row in rows {
@@ -136,19 +136,19 @@ async fn save(state: &AppState, user: &CategoriesUser, id: i64, description: &st
         Some(groups::find_group(&state.db, GroupKind::Category, customer, id).await?.ok_or(AppError::NotFound)?)
     };
     let form = GroupForm { description: description.trim().to_string() };
-    let taken = groups::group_descriptions(&state.db, GroupKind::Category, customer, id).await?;
+    let taken = groups::group_descriptions(&mut *state.db.acquire().await?, GroupKind::Category, customer, id).await?;
     if let Err(errors) = validate_category(&form, &taken) {
         if errors.get("form_description") == Some(DESCRIPTION_NOT_UNIQUE) {
             return Err(AppError::Coded("DESCRIPTION_NOT_UNIQUE", errors));
         }
         return Err(AppError::Validation(errors));
     }
-    let mut write = RecordedWrite::begin(state, customer, RecordKind::Category, id).await?;
-    let saved = groups::save_group(&mut write.tx, GroupKind::Category, customer, id, &form.description).await?;
+    let mut write = RecordedWrite::begin(state, &**user, RecordKind::Category, id).await?;
+    let saved = groups::save_group(&mut write.write.tx, GroupKind::Category, customer, id, &form.description).await?;
     if let Some(before) = before {
-        store::rename_calls(&mut write.tx, customer, &before.description, &form.description).await?;
+        store::rename_calls(&mut write.write.tx, customer, &before.description, &form.description).await?;
     }
-    write.commit(state, &**user, saved).await?;
+    write.commit(state, saved).await?;
     Ok(saved)
 }
 
@@ -207,10 +207,10 @@ async fn delete_category(
         errors.add("form_category", category_delete_refusal(&category.description, &uses));
         return Err(AppError::Coded("CATEGORY_IN_USE", errors));
     }
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::Category, id).await?;
-    if !store::delete(&mut write.tx, customer, id).await? {
+    let mut write = RecordedWrite::begin(&state, &*user, RecordKind::Category, id).await?;
+    if !store::delete(&mut write.write.tx, customer, id).await? {
         return Err(AppError::NotFound);
     }
-    write.commit(&state, &*user, id).await?;
+    write.commit(&state, id).await?;
     Ok(Json(CategoryDeleted { success: true }))
 }

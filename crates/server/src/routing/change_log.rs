@@ -8,6 +8,7 @@ use domain::AccountState;
 use sqlx::{Any, Transaction};
 
 use crate::http::kit::error::AppError;
+use crate::routing::draft::RoutingWrite;
 use crate::state::AppState;
 use crate::store::routing_history::{self as store, Author, Source};
 
@@ -38,30 +39,37 @@ pub async fn record_change<'a>(
     ChangeLog::new(state, user).record(tx, key, before, after).await
 }
 
-/// A write to one routing record, recorded in the history: begun as a transaction that has
-/// read the record's state before, committed with the change recorded in it.
+/// A save of one routing record, recorded in the history (or, into an open draft, kept for
+/// it): begun as a transaction that has read the record's state before, committed with the
+/// change recorded.
 pub struct RecordedWrite {
-    pub tx: Transaction<'static, Any>,
+    pub write: RoutingWrite,
     kind: RecordKind,
     customer: CustomerId,
     before: Option<RoutingRecord>,
 }
 
 impl RecordedWrite {
-    /// Begins a write to the customer's record `id` of `kind` (0: a new one).
-    pub async fn begin(state: &AppState, customer: CustomerId, kind: RecordKind, id: i64) -> Result<Self, AppError> {
-        let mut tx = crate::db::begin_write(&state.db).await?;
-        let before = if id > 0 { store::load(&mut tx, customer, RecordKey { kind, id }).await? } else { None };
-        Ok(RecordedWrite { tx, kind, customer, before })
+    /// Begins a save of the customer's record `id` of `kind` (0: a new one) by `user`.
+    pub async fn begin<'a>(
+        state: &AppState,
+        user: impl Into<Editor<'a>>,
+        kind: RecordKind,
+        id: i64,
+    ) -> Result<Self, AppError> {
+        let user = user.into();
+        let customer = user.customer();
+        let mut write = RoutingWrite::begin(state, user, kind).await?;
+        let before = if id > 0 { store::load(&mut write.tx, customer, RecordKey { kind, id }).await? } else { None };
+        Ok(RecordedWrite { write, kind, customer, before })
     }
 
     /// Records the change to the record `id` (the new one's id for a creation) and commits.
-    pub async fn commit<'a>(mut self, state: &AppState, user: impl Into<Editor<'a>>, id: i64) -> Result<(), AppError> {
+    pub async fn commit(mut self, state: &AppState, id: i64) -> Result<(), AppError> {
         let key = RecordKey { kind: self.kind, id };
-        let after = store::load(&mut self.tx, self.customer, key).await?;
-        record_change(state, &mut self.tx, user, key, self.before, after).await?;
-        self.tx.commit().await?;
-        Ok(())
+        let after = store::load(&mut self.write.tx, self.customer, key).await?;
+        self.write.record(key, self.before, after).await?;
+        self.write.commit(state).await
     }
 }
 
@@ -72,11 +80,33 @@ pub struct ChangeLog {
     names: Option<Names>,
     /// The change a rollback undoes.
     rolls_back: Option<i64>,
+    /// A save into a draft: its changes, kept for the draft instead of the history.
+    drafted: Option<Vec<DraftedChange>>,
 }
+
+/// A change a save into a draft made: the record, before and after.
+pub type DraftedChange = (RecordKey, Option<RoutingRecord>, Option<RoutingRecord>);
 
 impl ChangeLog {
     pub fn new<'a>(state: &AppState, user: impl Into<Editor<'a>>) -> ChangeLog {
-        ChangeLog { author: author_of(state, user.into(), Source::Screen), names: None, rolls_back: None }
+        ChangeLog { author: author_of(state, user.into(), Source::Screen), names: None, rolls_back: None, drafted: None }
+    }
+
+    /// The changes a save into a draft makes: kept for the draft (`into_drafted`), not recorded.
+    pub fn drafting<'a>(state: &AppState, user: impl Into<Editor<'a>>) -> ChangeLog {
+        ChangeLog { drafted: Some(vec![]), ..ChangeLog::new(state, user) }
+    }
+
+    /// The changes publishing draft `draft` makes: one entry in the history.
+    pub fn publishing<'a>(state: &AppState, user: impl Into<Editor<'a>>, draft: i64) -> ChangeLog {
+        let mut log = ChangeLog::new(state, user);
+        log.author.published_draft = Some(draft);
+        log
+    }
+
+    /// Who saved, and the changes a save into a draft made, in order.
+    pub fn into_drafted(self) -> (Author, Vec<DraftedChange>) {
+        (self.author, self.drafted.unwrap_or_default())
     }
 
     /// The changes a rollback of change `rolled_back` makes, by `user`.
@@ -85,6 +115,7 @@ impl ChangeLog {
             author: author_of(state, user.into(), Source::Rollback),
             names: None,
             rolls_back: Some(rolled_back),
+            drafted: None,
         }
     }
 
@@ -103,6 +134,10 @@ impl ChangeLog {
         after: Option<RoutingRecord>,
     ) -> Result<Option<i64>, AppError> {
         if before == after {
+            return Ok(None);
+        }
+        if let Some(drafted) = &mut self.drafted {
+            drafted.push((key, before, after));
             return Ok(None);
         }
         let names = match &mut self.names {
@@ -130,5 +165,6 @@ fn author_of(state: &AppState, editor: Editor<'_>, source: Source) -> Author {
         user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
         source,
         at: state.clock.now(),
+        published_draft: None,
     }
 }

@@ -5,30 +5,30 @@
 use crate::store::CustomerId;
 use domain::routing::ivr::{bought_ivrs, ivr_credits, service_plan_flow, IvrCredits, Library};
 use domain::routing::{RowType, TimeRow};
-use sqlx::{Any, AnyPool, Transaction};
+use sqlx::{Any, AnyConnection, Transaction};
 
 use crate::http::kit::error::AppError;
 use crate::store::ivrs::{self, Charge};
 use crate::store::service_plans;
 
 /// The customer's IVRs, destination plans and voicemails, as the flow rules read them.
-pub async fn library(db: &AnyPool, customer: CustomerId) -> Result<Library, AppError> {
+pub async fn library(conn: &mut AnyConnection, customer: CustomerId) -> Result<Library, AppError> {
     Ok(Library {
-        ivrs: ivrs::all(db, customer).await?,
-        destination_plans: ivrs::destination_plans(db, customer).await?,
-        voicemails: ivrs::voicemails(db, customer).await?,
+        ivrs: ivrs::all(&mut *conn, customer).await?,
+        destination_plans: ivrs::destination_plans(&mut *conn, customer).await?,
+        voicemails: ivrs::voicemails(&mut *conn, customer).await?,
     })
 }
 
 /// For every IVR the customer's service plans reach (directly or through other IVRs), those
 /// plans: (IVR id, plan id) pairs, each plan's flow drawn once.
 pub async fn plans_reaching_each(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer: CustomerId,
     library: &Library,
 ) -> Result<Vec<(i64, i64)>, AppError> {
     let mut pairs = vec![];
-    for (plan, rows) in service_plans::all_times(db, customer).await? {
+    for (plan, rows) in service_plans::all_times(&mut *conn, customer).await? {
         let rows: Vec<TimeRow> = rows.iter().map(|t| t.to_row()).collect();
         if !rows.iter().any(|r| r.plan_type == RowType::Ivr) {
             continue;
@@ -46,14 +46,14 @@ pub async fn plans_reaching_each(
 
 /// The customer's service plans whose flow reaches the IVR, directly or through other IVRs.
 pub async fn plans_reaching(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer: CustomerId,
     ivr_id: i64,
     library: &Library,
 ) -> Result<Vec<i64>, AppError> {
     let node = format!("ivr-{ivr_id}");
     let mut reaching = vec![];
-    for (plan, rows) in service_plans::all_times(db, customer).await? {
+    for (plan, rows) in service_plans::all_times(&mut *conn, customer).await? {
         let rows: Vec<TimeRow> = rows.iter().map(|t| t.to_row()).collect();
         if rows.iter().any(|r| r.plan_type == RowType::Ivr)
             && service_plan_flow(&rows, library).nodes.iter().any(|n| n.id == node)
@@ -66,8 +66,9 @@ pub async fn plans_reaching(
 
 /// The customer's service plans reaching the IVR, read from the stored routing (what a save or
 /// a rollback of the IVR provisions again).
-pub async fn plans_using(db: &AnyPool, customer: CustomerId, ivr_id: i64) -> Result<Vec<i64>, AppError> {
-    plans_reaching(db, customer, ivr_id, &library(db, customer).await?).await
+pub async fn plans_using(conn: &mut AnyConnection, customer: CustomerId, ivr_id: i64) -> Result<Vec<i64>, AppError> {
+    let library = library(&mut *conn, customer).await?;
+    plans_reaching(&mut *conn, customer, ivr_id, &library).await
 }
 
 /// What adding IVRs costs: nothing, the terms first, or the last `extra` bought at the price.

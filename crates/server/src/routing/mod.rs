@@ -4,6 +4,7 @@
 //! knows nothing of HTTP.
 
 pub mod change_log;
+pub mod draft;
 pub mod ivrs;
 pub mod rollback;
 pub mod service_plans;

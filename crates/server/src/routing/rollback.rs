@@ -198,7 +198,7 @@ async fn write(
                 ivrs::update(tx, customer, *id, form).await?;
             }
             ivrs::replace_keys(tx, *id, &form.options).await?;
-            for plan in crate::routing::ivrs::plans_using(&state.db, customer, *id).await? {
+            for plan in crate::routing::ivrs::plans_using(&mut *tx, customer, *id).await? {
                 routing_entries::reprovision_plan_users(tx, customer, plan, now).await?;
             }
         }

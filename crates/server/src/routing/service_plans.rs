@@ -10,7 +10,7 @@ use crate::http::kit::error::AppError;
 use crate::routing::change_log::ChangeLog;
 use crate::store::service_plans::{self, PlanTime};
 use crate::store::{plan_exceptions, routing_entries, routing_history};
-use sqlx::AnyPool;
+use sqlx::AnyConnection;
 
 fn plan_key(id: i64) -> RecordKey {
     RecordKey { kind: RecordKind::ServicePlan, id }
@@ -21,7 +21,7 @@ fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
 }
 
 /// Every destination plan and IVR the rows point at must be the customer's (else 404).
-pub async fn check_targets(db: &AnyPool, customer: CustomerId, plan: &ServicePlanForm) -> Result<(), AppError> {
+pub async fn check_targets(db: &mut AnyConnection, customer: CustomerId, plan: &ServicePlanForm) -> Result<(), AppError> {
     // The rows' targets and the dated exceptions' alike.
     let targets = plan
         .rows
@@ -35,8 +35,8 @@ pub async fn check_targets(db: &AnyPool, customer: CustomerId, plan: &ServicePla
             RowType::Ivr => ivrs.push(ivr),
         }
     }
-    if service_plans::destination_plans_owned(db, customer, &routings).await?
-        && service_plans::ivrs_owned(db, customer, &ivrs).await?
+    if service_plans::destination_plans_owned(&mut *db, customer, &routings).await?
+        && service_plans::ivrs_owned(&mut *db, customer, &ivrs).await?
     {
         Ok(())
     } else {

@@ -602,7 +602,7 @@ pub(super) async fn customer(db: &AnyPool, id: CustomerId) -> sqlx::Result<Custo
         agents,
         sources,
         rules: Ruleset::default(),
-        snapshot: routing_history::snapshot(db, id).await?,
+        snapshot: routing_history::snapshot(&mut *db.acquire().await?, id).await?,
         plan_members,
         plan_queues,
         categories,

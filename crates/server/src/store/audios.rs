@@ -4,7 +4,7 @@
 use crate::db::Flag;
 use crate::store::CustomerId;
 use domain::routing::history::StoredAudio;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
+use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 /// Why a library record could not be put back.
 #[derive(Debug)]
@@ -74,10 +74,10 @@ const SELECT: &str = "SELECT id, description, file_name, original_name, sentence
         created_at FROM audios";
 
 /// The customer's audio that is not deleted, by description.
-pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Audio>> {
+pub async fn list(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Audio>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY LOWER(description), id"))
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
@@ -95,9 +95,8 @@ pub async fn find<'e>(
 }
 
 /// True when every id is one of the customer's audios that is not deleted.
-pub async fn owns_all(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    let mut conn = db.acquire().await?;
-    owns_all_on(&mut conn, customer_id, ids).await
+pub async fn owns_all(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    owns_all_on(conn, customer_id, ids).await
 }
 
 async fn owns_all_on(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
@@ -116,24 +115,24 @@ async fn owns_all_on(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i
 }
 
 /// The stored file of one of the customer's audios that is not deleted, by its stored name.
-pub async fn file(db: &AnyPool, customer_id: CustomerId, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
+pub async fn file(conn: &mut AnyConnection, customer_id: CustomerId, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
     sqlx::query_as(
         "SELECT description, file_name, content FROM audios
          WHERE customer_id = $1 AND file_name = $2 AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
     )
     .bind(customer_id)
     .bind(file_name)
-    .fetch_optional(db)
+    .fetch_optional(&mut *conn)
     .await
 }
 
 /// The descriptions of the customer's other audio (not deleted, not `except`; 0: all).
-pub async fn descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM audios WHERE customer_id = $1 AND id <> $2 AND deleted_at IS NULL")
             .bind(customer_id)
             .bind(except)
-            .fetch_all(db)
+            .fetch_all(&mut *conn)
             .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
@@ -285,7 +284,7 @@ fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
 }
 
 /// The customer's numbers and pools using an audio as intro or whisper.
-pub async fn entry_uses(db: &AnyPool, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
+pub async fn entry_uses(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
     sqlx::query_as(
         "SELECT kind, number, pool_name, description, 'Intro' AS slot FROM routing_entries
          WHERE customer_id = $1 AND intro_audio_id = $2
@@ -298,7 +297,7 @@ pub async fn entry_uses(db: &AnyPool, customer_id: CustomerId, audio_id: i64) ->
     .bind(audio_id)
     .bind(customer_id)
     .bind(audio_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -382,21 +381,21 @@ pub struct EngineAudio {
 
 /// One of the customer's audios for the engine (a deleted one too: a call may still play what
 /// routing referred to when it started).
-pub async fn engine_audio(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<EngineAudio>> {
+pub async fn engine_audio(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<EngineAudio>> {
     sqlx::query_as("SELECT engine_wav, file_name, content, sentence FROM audios WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
-        .fetch_optional(db)
+        .fetch_optional(&mut *conn)
         .await
 }
 
 /// Keeps the engine's WAV of an audio (made once, when saved or first played).
-pub async fn set_engine_wav(db: &AnyPool, customer_id: CustomerId, id: i64, wav: &[u8]) -> sqlx::Result<()> {
+pub async fn set_engine_wav(conn: &mut AnyConnection, customer_id: CustomerId, id: i64, wav: &[u8]) -> sqlx::Result<()> {
     sqlx::query("UPDATE audios SET engine_wav = $1 WHERE customer_id = $2 AND id = $3")
         .bind(wav)
         .bind(customer_id)
         .bind(id)
-        .execute(db)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

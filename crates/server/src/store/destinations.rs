@@ -5,7 +5,7 @@
 use crate::store::CustomerId;
 use domain::routing::{DestinationPlanForm, MULTI_DIAL};
 use domain::services::new_service_plan::ringing_plan_description;
-use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, Executor, FromRow, Transaction};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct InternationalCode {
@@ -86,13 +86,13 @@ pub struct AffectedEntry {
     pub pool_name: String,
 }
 
-pub async fn international_codes(db: &AnyPool) -> sqlx::Result<Vec<InternationalCode>> {
-    sqlx::query_as("SELECT id, description, code FROM international_codes ORDER BY id").fetch_all(db).await
+pub async fn international_codes(conn: &mut AnyConnection) -> sqlx::Result<Vec<InternationalCode>> {
+    sqlx::query_as("SELECT id, description, code FROM international_codes ORDER BY id").fetch_all(&mut *conn).await
 }
 
-pub async fn international_code_exists(db: &AnyPool, id: i64) -> sqlx::Result<bool> {
+pub async fn international_code_exists(conn: &mut AnyConnection, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM international_codes WHERE id = $1").bind(id).fetch_optional(db).await?;
+        sqlx::query_as("SELECT id FROM international_codes WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
     Ok(found.is_some())
 }
 
@@ -100,10 +100,10 @@ const NUMBER_SELECT: &str = "SELECT d.id, d.description, d.international_code_id
         d.number, d.mailbox
      FROM destination_numbers d LEFT JOIN international_codes c ON c.id = d.international_code_id";
 
-pub async fn numbers(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DestinationNumber>> {
+pub async fn numbers(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<DestinationNumber>> {
     sqlx::query_as(&format!("{NUMBER_SELECT} WHERE d.customer_id = $1 ORDER BY LOWER(d.description), d.id"))
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
@@ -120,33 +120,33 @@ pub async fn find_number<'e>(
 }
 
 /// The descriptions of the customer's destination numbers other than `except` (0: all).
-pub async fn number_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn number_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
             .bind(except)
-            .fetch_all(db)
+            .fetch_all(&mut *conn)
             .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
 /// Whether the customer already has this number with this international code.
-pub async fn number_exists(db: &AnyPool, customer_id: CustomerId, code_id: i64, number: &str) -> sqlx::Result<bool> {
+pub async fn number_exists(conn: &mut AnyConnection, customer_id: CustomerId, code_id: i64, number: &str) -> sqlx::Result<bool> {
     let found: Option<(i64,)> = sqlx::query_as(
         "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
     )
     .bind(customer_id)
     .bind(code_id)
     .bind(number)
-    .fetch_optional(db)
+    .fetch_optional(&mut *conn)
     .await?;
     Ok(found.is_some())
 }
 
 /// True when every id is one of the customer's destination numbers.
-pub async fn owns_numbers(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn owns_numbers(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
     for &id in ids {
-        if find_number(db, customer_id, id).await?.is_none() {
+        if find_number(&mut *conn, customer_id, id).await?.is_none() {
             return Ok(false);
         }
     }
@@ -196,23 +196,23 @@ pub async fn update_number<'e>(
 const PLAN_SELECT: &str =
     "SELECT id, description, plan_type, queue_id, incall_id, no_response_destination_id FROM destination_plans";
 
-pub async fn plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DestinationPlan>> {
+pub async fn plans(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
-pub async fn find_plan(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
+pub async fn find_plan(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
-        .fetch_optional(db)
+        .fetch_optional(&mut *conn)
         .await
 }
 
 /// The rows of one of the customer's plans, in order.
-pub async fn plan_rows(db: &AnyPool, customer_id: CustomerId, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
+pub async fn plan_rows(conn: &mut AnyConnection, customer_id: CustomerId, plan_id: i64) -> sqlx::Result<Vec<PlanRow>> {
     sqlx::query_as(
         "SELECT r.destination_number_id, r.ring_length FROM destination_plan_rows r
          JOIN destination_plans p ON p.id = r.plan_id
@@ -220,17 +220,17 @@ pub async fn plan_rows(db: &AnyPool, customer_id: CustomerId, plan_id: i64) -> s
     )
     .bind(customer_id)
     .bind(plan_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all).
-pub async fn plan_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn plan_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
             .bind(except)
-            .fetch_all(db)
+            .fetch_all(&mut *conn)
             .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
@@ -349,7 +349,7 @@ pub async fn plan_users(conn: &mut AnyConnection, customer_id: CustomerId, id: i
 
 /// The customer's numbers and pools whose service plan has a row routing to this plan.
 pub async fn plan_affected_entries(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     plan_id: i64,
 ) -> sqlx::Result<Vec<AffectedEntry>> {
@@ -363,7 +363,7 @@ pub async fn plan_affected_entries(
     .bind(customer_id)
     .bind(customer_id)
     .bind(plan_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 

@@ -4,15 +4,15 @@
 use crate::store::CustomerId;
 use domain::routing::MID_CALL_AUDIOS;
 use domain::services::dynamic_pool::DynamicPoolForm;
-use sqlx::{Any, AnyPool, FromRow, Transaction};
+use sqlx::{AnyConnection, Any, FromRow, Transaction};
 
 use crate::db::Flag;
 
 /// The customer's DTMF plans a pool may end its calls with, by description.
-pub async fn dtmf_plan_choices(db: &AnyPool, customer: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn dtmf_plan_choices(conn: &mut AnyConnection, customer: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM dtmf_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
@@ -153,7 +153,7 @@ pub struct UrlPool {
 
 /// The customer's pools of a dynamic URL in the order bought, each with its numbers: two reads
 /// whatever the number of pools.
-pub async fn pools_of_url(db: &AnyPool, customer: CustomerId, dynamic_url: i64) -> sqlx::Result<Vec<UrlPool>> {
+pub async fn pools_of_url(conn: &mut AnyConnection, customer: CustomerId, dynamic_url: i64) -> sqlx::Result<Vec<UrlPool>> {
     let mut pools: Vec<UrlPool> = sqlx::query_as(
         "SELECT e.id, e.pool_name, p.description AS plan, e.call_recording, e.provisioned
          FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id AND p.customer_id = e.customer_id
@@ -161,7 +161,7 @@ pub async fn pools_of_url(db: &AnyPool, customer: CustomerId, dynamic_url: i64) 
     )
     .bind(customer)
     .bind(dynamic_url)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     let numbers: Vec<(i64, String)> = sqlx::query_as(
         "SELECT n.routing_entry_id, n.number FROM pool_numbers n JOIN routing_entries e ON e.id = n.routing_entry_id
@@ -169,7 +169,7 @@ pub async fn pools_of_url(db: &AnyPool, customer: CustomerId, dynamic_url: i64) 
     )
     .bind(customer)
     .bind(dynamic_url)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     for (entry, number) in numbers {
         if let Some(pool) = pools.iter_mut().find(|p| p.id == entry) {

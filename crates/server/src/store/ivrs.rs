@@ -4,7 +4,7 @@
 use crate::db::Flag;
 use crate::store::CustomerId;
 use domain::routing::ivr::{IvrForm, IvrKey, KeyType, Named, StoredIvr};
-use sqlx::{Any, AnyConnection, AnyPool, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, FromRow, Transaction};
 
 use super::routing_entries::all_owned;
 
@@ -82,26 +82,26 @@ const KEY_COLUMNS: &str = "k.ivr_id, k.key, k.description, k.key_type, k.destina
     k.voicemail_id, k.category_id";
 
 /// Every IVR of the customer with its keys, by description.
-pub async fn all(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<StoredIvr>> {
+pub async fn all(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<StoredIvr>> {
     let rows: Vec<IvrRow> = sqlx::query_as(&format!(
         "SELECT {IVR_COLUMNS} FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id"
     ))
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     let mut keys: Vec<KeyRow> = sqlx::query_as(&format!(
         "SELECT {KEY_COLUMNS} FROM ivr_keys k JOIN ivrs i ON i.id = k.ivr_id WHERE i.customer_id = $1
          ORDER BY k.ivr_id, k.position"
     ))
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     Ok(rows.into_iter().map(|row| stored(row, &mut keys)).collect())
 }
 
 /// One of the customer's IVRs with its keys.
-pub async fn find(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<StoredIvr>> {
-    find_in(&mut *db.acquire().await?, customer_id, id).await
+pub async fn find(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<StoredIvr>> {
+    find_in(conn, customer_id, id).await
 }
 
 /// One of the customer's IVRs with its keys, read on `conn` (in a transaction).
@@ -126,7 +126,7 @@ pub async fn find_in(conn: &mut AnyConnection, customer_id: CustomerId, id: i64)
 
 /// The customer's IVRs (id, description, is a child) by description; children only when asked.
 pub async fn list(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     with_children: bool,
 ) -> sqlx::Result<Vec<(i64, String, bool)>> {
@@ -136,37 +136,37 @@ pub async fn list(
     )
     .bind(customer_id)
     .bind(Flag(with_children))
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     Ok(rows.into_iter().map(|(id, description, Flag(child))| (id, description, child)).collect())
 }
 
 /// The descriptions of the customer's IVRs other than `except` (0: all of them).
-pub async fn descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM ivrs WHERE customer_id = $1 AND id != $2")
         .bind(customer_id)
         .bind(except)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
 /// The customer's IVRs greeting callers with this audio (id, description).
-pub async fn using_audio(db: &AnyPool, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn using_audio(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT id, description FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2
          ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .bind(audio_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
 /// The customer's destination plans, as IVR keys name them.
-pub async fn destination_plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
+pub async fn destination_plans(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
     named(
-        db,
+        &mut *conn,
         "SELECT id, description FROM destination_plans WHERE customer_id = $1 ORDER BY LOWER(description), id",
         customer_id,
     )
@@ -174,43 +174,43 @@ pub async fn destination_plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::R
 }
 
 /// The customer's voicemails, as IVR keys name them.
-pub async fn voicemails(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
+pub async fn voicemails(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
     named(
-        db,
+        &mut *conn,
         "SELECT id, description FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
         customer_id,
     )
     .await
 }
 
-async fn named(db: &AnyPool, sql: &'static str, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
-    let rows: Vec<(i64, String)> = sqlx::query_as(sql).bind(customer_id).fetch_all(db).await?;
+async fn named(conn: &mut AnyConnection, sql: &'static str, customer_id: CustomerId) -> sqlx::Result<Vec<Named>> {
+    let rows: Vec<(i64, String)> = sqlx::query_as(sql).bind(customer_id).fetch_all(&mut *conn).await?;
     Ok(rows.into_iter().map(|(id, description)| Named { id, description }).collect())
 }
 
 /// Whether every id is one of the customer's IVRs.
-pub async fn ivrs_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "ivrs", "", customer_id, ids).await
+pub async fn ivrs_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "ivrs", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's voicemails.
-pub async fn voicemails_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "voicemails", "", customer_id, ids).await
+pub async fn voicemails_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "voicemails", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's call categories.
-pub async fn categories_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "call_categories", "", customer_id, ids).await
+pub async fn categories_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "call_categories", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's report groups.
-pub async fn report_groups_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "report_groups", "", customer_id, ids).await
+pub async fn report_groups_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "report_groups", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's secondary report groups.
-pub async fn secondary_report_groups_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "secondary_report_groups", "", customer_id, ids).await
+pub async fn secondary_report_groups_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "secondary_report_groups", "", customer_id, ids).await
 }
 
 /// How many IVRs the customer has, and how many it may have (its IVR credits).

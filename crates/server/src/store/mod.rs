@@ -53,6 +53,7 @@ pub mod queues;
 pub mod reports_dashboard;
 pub mod routing_entries;
 pub mod routing_extras;
+pub mod routing_drafts;
 pub mod routing_history;
 pub mod rule_facts;
 pub mod sale_imports;

@@ -1,7 +1,7 @@
 //! Call queues, scoped by the customer.
 
 use crate::store::CustomerId;
-use sqlx::{AnyConnection, AnyPool, FromRow};
+use sqlx::{AnyConnection, FromRow};
 
 #[derive(Debug, Clone, Default, FromRow)]
 pub struct Queue {
@@ -38,18 +38,18 @@ const SELECT: &str = "SELECT id, description, max_calls, lines_qty, hold_music, 
         welcome_audio_id, audio_1_id, audio_2_id, audio_3_id, next_in_line_audio_id, queue_full_audio_id
      FROM queues";
 
-pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Queue>> {
+pub async fn list(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
-pub async fn find(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<Queue>> {
+pub async fn find(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<Queue>> {
     sqlx::query_as(&format!("{SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
-        .fetch_optional(db)
+        .fetch_optional(&mut *conn)
         .await
 }
 
@@ -63,11 +63,11 @@ pub async fn find_in(conn: &mut AnyConnection, customer_id: CustomerId, id: i64)
 }
 
 /// The descriptions of the customer's queues other than `except` (0: all).
-pub async fn descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> = sqlx::query_as("SELECT description FROM queues WHERE customer_id = $1 AND id <> $2")
         .bind(customer_id)
         .bind(except)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }

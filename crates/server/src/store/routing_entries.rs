@@ -99,22 +99,22 @@ const ENTRY_SELECT: &str = "SELECT e.id, e.kind, e.number, e.pool_name, e.descri
     FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id";
 
 /// A customer's numbers (by number) then pools (by name).
-pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Entry>> {
+pub async fn list(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Entry>> {
     sqlx::query_as(&format!(
         "{ENTRY_SELECT} WHERE e.customer_id = $1 ORDER BY e.kind = 'dynamic', e.number, e.pool_name, e.id"
     ))
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
 /// The customer's entries among `ids` (others' and unknown ids are left out), in id order.
-pub async fn by_ids(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
-    let ids_in = Backend::of(db).json_integers(2);
+pub async fn by_ids(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<Vec<Entry>> {
+    let ids_in = Backend::of_connection(conn).json_integers(2);
     sqlx::query_as(&format!("{ENTRY_SELECT} WHERE e.customer_id = $1 AND e.id IN ({ids_in}) ORDER BY e.id"))
         .bind(customer_id)
         .bind(json_ids(ids))
-        .fetch_all(db)
+        .fetch_all(conn)
         .await
 }
 
@@ -129,7 +129,7 @@ pub async fn find_in(conn: &mut AnyConnection, customer_id: CustomerId, id: i64)
 
 /// The entries using a service plan: (id, kind, number, pool name), numbers first.
 pub async fn using_plan(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     plan_id: i64,
 ) -> sqlx::Result<Vec<(i64, String, String, String)>> {
@@ -139,7 +139,7 @@ pub async fn using_plan(
     )
     .bind(customer_id)
     .bind(plan_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -152,7 +152,7 @@ pub(crate) fn json_ids(ids: &[i64]) -> String {
 /// rows further, e.g. `AND deleted_at IS NULL`). `table` and `extra` are constants of this
 /// crate, never request input.
 pub(crate) async fn all_owned(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     table: &'static str,
     extra: &'static str,
     customer_id: CustomerId,
@@ -164,24 +164,24 @@ pub(crate) async fn all_owned(
     if distinct.is_empty() {
         return Ok(true);
     }
-    let ids_in = Backend::of(db).json_integers(2);
+    let ids_in = Backend::of_connection(&conn).json_integers(2);
     let (found,): (i64,) =
         sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE customer_id = $1 AND id IN ({ids_in}) {extra}"))
             .bind(customer_id)
             .bind(json_ids(&distinct))
-            .fetch_one(db)
+            .fetch_one(&mut *conn)
             .await?;
     Ok(found == distinct.len() as i64)
 }
 
 /// Whether every id is one of the customer's audios that has not been deleted.
-pub async fn audios_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "audios", "AND deleted_at IS NULL", customer_id, ids).await
+pub async fn audios_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "audios", "AND deleted_at IS NULL", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's service plans.
-pub async fn service_plans_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "service_plans", "", customer_id, ids).await
+pub async fn service_plans_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "service_plans", "", customer_id, ids).await
 }
 
 /// Basic connect of one row: one destination and recording, nothing else.
@@ -381,10 +381,10 @@ pub async fn release_claim(conn: &mut AnyConnection, id: i64) -> sqlx::Result<()
 }
 
 /// How many static numbers start with `prefix`, whoever holds them.
-pub async fn count_with_prefix(db: &AnyPool, prefix: &str) -> sqlx::Result<i64> {
+pub async fn count_with_prefix(conn: &mut AnyConnection, prefix: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM routing_entries WHERE kind = 'static' AND number LIKE $1")
         .bind(format!("{prefix}%"))
-        .fetch_one(db)
+        .fetch_one(&mut *conn)
         .await
 }
 
@@ -413,7 +413,7 @@ pub async fn add_static_numbers(
 
 /// One page of the customer's entries as the routing list asks for it, and how many match.
 pub async fn page(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     query: &ListQuery,
     format: &NumberFormat,
@@ -423,7 +423,8 @@ pub async fn page(
     let count = sql.bind_all(sqlx::query_as::<_, (i64,)>(&sql.count).bind(customer_id));
     let rows = sql.bind_all(sqlx::query_as::<_, Entry>(&select).bind(customer_id));
     // Two readers at once: each scans the matching rows, and a search of 100,000 is felt.
-    let ((total,), rows) = tokio::try_join!(count.fetch_one(db), rows.fetch_all(db))?;
+    let (total,) = count.fetch_one(&mut *conn).await?;
+    let rows = rows.fetch_all(&mut *conn).await?;
     Ok((rows, total))
 }
 

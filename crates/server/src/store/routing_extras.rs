@@ -6,7 +6,7 @@ use crate::store::CustomerId;
 use domain::routing::dtmf::DTMF_IVR_KEYS;
 use domain::routing::history::RecordKind;
 use domain::routing::{DtmfIvrForm, DtmfPlanForm, InCallAttributionForm};
-use sqlx::{Any, AnyConnection, AnyPool, Executor, FromRow};
+use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 use super::routing_entries::all_owned;
 
@@ -43,13 +43,13 @@ pub struct Group {
     pub description: String,
 }
 
-pub async fn groups(db: &AnyPool, kind: GroupKind, customer_id: CustomerId) -> sqlx::Result<Vec<Group>> {
+pub async fn groups(conn: &mut AnyConnection, kind: GroupKind, customer_id: CustomerId) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(&format!(
         "SELECT id, description FROM {} WHERE customer_id = $1 ORDER BY LOWER(description), id",
         kind.table()
     ))
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -67,23 +67,23 @@ pub async fn find_group<'e>(
 }
 
 /// The descriptions of the customer's rows other than `except` (0: all).
-async fn descriptions_of(db: &AnyPool, table: &str, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+async fn descriptions_of(conn: &mut AnyConnection, table: &str, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
             .bind(customer_id)
             .bind(except)
-            .fetch_all(db)
+            .fetch_all(&mut *conn)
             .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
 
 pub async fn group_descriptions(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     kind: GroupKind,
     customer_id: CustomerId,
     except: i64,
 ) -> sqlx::Result<Vec<String>> {
-    descriptions_of(db, kind.table(), customer_id, except).await
+    descriptions_of(&mut *conn, kind.table(), customer_id, except).await
 }
 
 /// Inserts (`id` 0) or renames the customer's row; answers its id.
@@ -156,10 +156,10 @@ impl InCallAttribution {
 const IN_CALL: &str = "SELECT id, description, active, attribution_type, terminator, delay_before, delay_after
      FROM in_call_attributions";
 
-pub async fn in_call_attributions(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<InCallAttribution>> {
+pub async fn in_call_attributions(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
@@ -175,8 +175,8 @@ pub async fn find_in_call<'e>(
         .await
 }
 
-pub async fn in_call_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
-    descriptions_of(db, "in_call_attributions", customer_id, except).await
+pub async fn in_call_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+    descriptions_of(&mut *conn, "in_call_attributions", customer_id, except).await
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
@@ -208,8 +208,8 @@ pub async fn save_in_call<'e>(
     Ok(id.unwrap_or(plan.id))
 }
 
-pub async fn in_calls_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "in_call_attributions", "", customer_id, ids).await
+pub async fn in_calls_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "in_call_attributions", "", customer_id, ids).await
 }
 
 #[derive(Debug, Clone, Default, FromRow)]
@@ -259,10 +259,10 @@ impl DtmfPlan {
 const DTMF: &str = "SELECT id, description, intro_audio_id, end_audio_id, min_length, max_length,
         initial_key_timeout, inter_key_timeout, skip_audio FROM dtmf_plans";
 
-pub async fn dtmf_plans(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DtmfPlan>> {
+pub async fn dtmf_plans(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<DtmfPlan>> {
     sqlx::query_as(&format!("{DTMF} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
@@ -278,8 +278,8 @@ pub async fn find_dtmf_plan<'e>(
         .await
 }
 
-pub async fn dtmf_plans_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "dtmf_plans", "", customer_id, ids).await
+pub async fn dtmf_plans_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "dtmf_plans", "", customer_id, ids).await
 }
 
 /// Inserts (`plan.id` 0) or updates the customer's plan; answers its id.
@@ -373,13 +373,13 @@ impl DtmfIvr {
     }
 }
 
-pub async fn dtmf_ivrs(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<DtmfIvr>> {
+pub async fn dtmf_ivrs(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<DtmfIvr>> {
     sqlx::query_as(
         "SELECT id, description, intro_audio_id, end_audio_id FROM dtmf_ivrs WHERE customer_id = $1
          ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -461,12 +461,12 @@ pub async fn save_dtmf_ivr(
     Ok(id)
 }
 
-pub async fn dtmf_ivrs_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "dtmf_ivrs", "", customer_id, ids).await
+pub async fn dtmf_ivrs_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "dtmf_ivrs", "", customer_id, ids).await
 }
 
-pub async fn categories_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "call_categories", "", customer_id, ids).await
+pub async fn categories_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "call_categories", "", customer_id, ids).await
 }
 
 #[derive(Debug, Clone, FromRow)]
@@ -480,7 +480,7 @@ pub struct SourceWhisper {
 
 /// Every source / medium of the customer with the whisper of `whisper_id` (0: none) for it.
 pub async fn whisper_sources(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     whisper_id: i64,
 ) -> sqlx::Result<Vec<SourceWhisper>> {
@@ -491,20 +491,20 @@ pub async fn whisper_sources(
     )
     .bind(whisper_id)
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
-pub async fn sources_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "sources_mediums", "", customer_id, ids).await
+pub async fn sources_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "sources_mediums", "", customer_id, ids).await
 }
 
-pub async fn dynamic_whispers(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Group>> {
+pub async fn dynamic_whispers(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Group>> {
     sqlx::query_as(
         "SELECT id, description FROM dynamic_whispers WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -521,15 +521,15 @@ pub async fn find_dynamic_whisper<'e>(
 }
 
 pub async fn dynamic_whisper_descriptions(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     except: i64,
 ) -> sqlx::Result<Vec<String>> {
-    descriptions_of(db, "dynamic_whispers", customer_id, except).await
+    descriptions_of(&mut *conn, "dynamic_whispers", customer_id, except).await
 }
 
-pub async fn dynamic_whispers_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "dynamic_whispers", "", customer_id, ids).await
+pub async fn dynamic_whispers_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "dynamic_whispers", "", customer_id, ids).await
 }
 
 /// Inserts (`id` 0) or updates the customer's whisper and replaces its per-source texts (only
@@ -575,7 +575,7 @@ pub async fn save_dynamic_whisper(
 
 /// The customer's pools that whisper with `whisper_id`, other than the entry `except`.
 pub async fn pools_using_whisper(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     whisper_id: i64,
     except: i64,
@@ -587,18 +587,18 @@ pub async fn pools_using_whisper(
     .bind(customer_id)
     .bind(whisper_id)
     .bind(except)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     Ok(rows.into_iter().map(|(p,)| p).collect())
 }
 
 /// Whether `id` is one of the customer's pools.
-pub async fn owns_pool(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<bool> {
+pub async fn owns_pool(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<bool> {
     let found: Option<(i64,)> =
         sqlx::query_as("SELECT id FROM routing_entries WHERE customer_id = $1 AND id = $2 AND kind = 'dynamic'")
             .bind(customer_id)
             .bind(id)
-            .fetch_optional(db)
+            .fetch_optional(&mut *conn)
             .await?;
     Ok(found.is_some())
 }
@@ -606,7 +606,7 @@ pub async fn owns_pool(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::
 /// The numbers (static, by number) and pools (by name) whose service plan reaches, directly or
 /// through other IVRs' keys, an IVR that files its calls under this report group.
 pub async fn numbers_using_group(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer: CustomerId,
     kind: GroupKind,
     group: i64,
@@ -630,7 +630,7 @@ pub async fn numbers_using_group(
          WHERE e.customer_id = $1 AND i.{column} = $2
          ORDER BY e.kind, e.number, e.pool_name"
     );
-    let rows: Vec<(String, String, String)> = sqlx::query_as(&sql).bind(customer).bind(group).fetch_all(db).await?;
+    let rows: Vec<(String, String, String)> = sqlx::query_as(&sql).bind(customer).bind(group).fetch_all(&mut *conn).await?;
     let numbers = rows.iter().filter(|r| r.0 == "static").map(|r| r.1.clone()).collect();
     let pools = rows.iter().filter(|r| r.0 == "dynamic").map(|r| r.2.clone()).collect();
     Ok((numbers, pools))

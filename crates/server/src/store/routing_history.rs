@@ -45,6 +45,8 @@ pub struct Author {
     pub user_name: String,
     pub source: Source,
     pub at: i64,
+    /// The draft a publish made the change for.
+    pub published_draft: Option<i64>,
 }
 
 /// One change as stored.
@@ -63,6 +65,7 @@ pub struct ChangeRow {
     pub source: String,
     pub rolls_back: Option<i64>,
     pub created_at: i64,
+    pub published_draft: Option<i64>,
 }
 
 fn kind_of(text: &str) -> Option<RecordKind> {
@@ -111,8 +114,8 @@ pub async fn record(
     let json = |record: Option<&RoutingRecord>| record.map(|r| serde_json::to_string(r).expect("a record serialises"));
     let id = sqlx::query_scalar::<_, i64>(
         "INSERT INTO routing_changes (customer_id, record_kind, record_id, record_name, before_state, after_state,
-         summary, user_id, user_name, source, rolls_back, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+         summary, user_id, user_name, source, rolls_back, created_at, published_draft)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(author.customer_id)
     .bind(key.kind.as_str())
@@ -126,6 +129,7 @@ pub async fn record(
     .bind(author.source.as_str())
     .bind(rolls_back)
     .bind(author.at)
+    .bind(author.published_draft)
     .fetch_one(&mut *conn)
     .await?;
     Ok(Some(id))
@@ -144,7 +148,7 @@ pub struct Filter {
 }
 
 const CHANGE_COLUMNS: &str = "id, record_kind, record_id, record_name, before_state, after_state, summary, user_id,
-    user_name, source, rolls_back, created_at";
+    user_name, source, rolls_back, created_at, published_draft";
 
 /// The filter as SQL from `$2` on (with `$1` the customer) and its values in order.
 fn filter_sql(filter: &Filter) -> (String, Vec<FilterValue>) {
@@ -179,7 +183,7 @@ enum FilterValue {
 
 /// A page of the customer's changes matching `filter`, newest first, and how many match.
 pub async fn page(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer_id: CustomerId,
     filter: &Filter,
     offset: i64,
@@ -201,14 +205,14 @@ pub async fn page(
             FilterValue::Number(number) => (rows.bind(*number), count.bind(*number)),
         };
     }
-    let rows = rows.bind(limit).bind(offset).fetch_all(db).await?;
-    Ok((rows, count.fetch_one(db).await?))
+    let rows = rows.bind(limit).bind(offset).fetch_all(&mut *conn).await?;
+    Ok((rows, count.fetch_one(&mut *conn).await?))
 }
 
 /// One of the customer's changes.
 /// The users who made the customer's recorded changes, each once, under the name of their latest
 /// change, by name: the history's user filter.
-pub async fn authors(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn authors(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT c.user_id, c.user_name FROM routing_changes c
          JOIN (SELECT user_id, MAX(id) AS latest FROM routing_changes
@@ -216,7 +220,7 @@ pub async fn authors(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<
          ORDER BY c.user_name, c.user_id",
     )
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -249,17 +253,17 @@ pub async fn later_on(
 
 /// Removes changes older than the retention, and the audio files kept for them (a file archived
 /// before the cutoff can be restored only by a change as old); returns how many changes went.
-pub async fn purge_older_than(db: &AnyPool, cutoff: i64) -> sqlx::Result<u64> {
+pub async fn purge_older_than(conn: &mut AnyConnection, cutoff: i64) -> sqlx::Result<u64> {
     // A rollback keeps a link to its target: unlink before the target goes.
     sqlx::query(
         "UPDATE routing_changes SET rolls_back = NULL
          WHERE rolls_back IN (SELECT id FROM routing_changes WHERE created_at < $1)",
     )
     .bind(cutoff)
-    .execute(db)
+    .execute(&mut *conn)
     .await?;
-    sqlx::query("DELETE FROM audio_file_archive WHERE archived_at < $1").bind(cutoff).execute(db).await?;
-    Ok(sqlx::query("DELETE FROM routing_changes WHERE created_at < $1").bind(cutoff).execute(db).await?.rows_affected())
+    sqlx::query("DELETE FROM audio_file_archive WHERE archived_at < $1").bind(cutoff).execute(&mut *conn).await?;
+    Ok(sqlx::query("DELETE FROM routing_changes WHERE created_at < $1").bind(cutoff).execute(&mut *conn).await?.rows_affected())
 }
 
 /// One of the customer's service plans as a history record.
@@ -399,10 +403,10 @@ type PlanTimeRow = (i64, i64, i64, i64, i64, String, Option<i64>, Option<i64>);
 
 /// The customer's routing as the replay follows it: every service plan with its rows, the IVRs,
 /// destination plans and voicemails, and how each number and pool is connected.
-pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<RoutingSnapshot> {
+pub async fn snapshot(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<RoutingSnapshot> {
     let plans: Vec<(i64, String)> = sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1")
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await?;
     let times: Vec<PlanTimeRow> = sqlx::query_as(
         "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
@@ -410,9 +414,9 @@ pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Rou
          WHERE p.customer_id = $1 ORDER BY t.plan_id, t.position",
     )
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
-    let exceptions = super::plan_exceptions::of_customer(&mut *db.acquire().await?, customer_id).await?;
+    let exceptions = super::plan_exceptions::of_customer(&mut *conn, customer_id).await?;
     let service_plans = plans
         .into_iter()
         .map(|(id, description)| {
@@ -437,11 +441,11 @@ pub async fn snapshot(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Rou
         })
         .collect();
     let library = Library {
-        ivrs: ivrs::all(db, customer_id).await?,
-        destination_plans: ivrs::destination_plans(db, customer_id).await?,
-        voicemails: ivrs::voicemails(db, customer_id).await?,
+        ivrs: ivrs::all(&mut *conn, customer_id).await?,
+        destination_plans: ivrs::destination_plans(&mut *conn, customer_id).await?,
+        voicemails: ivrs::voicemails(&mut *conn, customer_id).await?,
     };
-    let entries = routing_entries::list(db, customer_id)
+    let entries = routing_entries::list(&mut *conn, customer_id)
         .await?
         .into_iter()
         .filter_map(|e| {

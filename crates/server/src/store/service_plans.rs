@@ -3,7 +3,7 @@
 
 use crate::store::CustomerId;
 use domain::routing::{RowType, TimeRow};
-use sqlx::{Any, AnyPool, FromRow, Transaction};
+use sqlx::{AnyConnection, Any, FromRow, Transaction};
 
 use super::routing_entries::all_owned;
 
@@ -51,44 +51,44 @@ impl PlanTime {
 }
 
 /// The customer's plans (id, description) by description.
-pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn list(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM service_plans WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }
 
 /// One of the customer's plans: its description.
-pub async fn description(db: &AnyPool, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<String>> {
+pub async fn description(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<String>> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE id = $1 AND customer_id = $2")
             .bind(id)
             .bind(customer_id)
-            .fetch_optional(db)
+            .fetch_optional(&mut *conn)
             .await?;
     Ok(row.map(|(d,)| d))
 }
 
 /// A plan's rows in order. The plan's owner is checked by the caller.
-pub async fn times(db: &AnyPool, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
+pub async fn times(conn: &mut AnyConnection, plan_id: i64) -> sqlx::Result<Vec<PlanTime>> {
     sqlx::query_as(
         "SELECT from_day, from_minute, to_day, to_minute, plan_type, destination_plan_id, ivr_id
          FROM service_plan_times WHERE plan_id = $1 ORDER BY position",
     )
     .bind(plan_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
 /// Every plan of the customer with its rows in order, read at once (plans without rows left out).
-pub async fn all_times(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, Vec<PlanTime>)>> {
+pub async fn all_times(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, Vec<PlanTime>)>> {
     let rows: Vec<PlanTimeOf> = sqlx::query_as(
         "SELECT t.plan_id, t.from_day, t.from_minute, t.to_day, t.to_minute, t.plan_type, t.destination_plan_id, t.ivr_id
          FROM service_plan_times t JOIN service_plans p ON p.id = t.plan_id
          WHERE p.customer_id = $1 ORDER BY LOWER(p.description), p.id, t.position",
     )
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await?;
     let mut plans: Vec<(i64, Vec<PlanTime>)> = vec![];
     for row in rows {
@@ -108,12 +108,12 @@ struct PlanTimeOf {
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all of them).
-pub async fn other_descriptions(db: &AnyPool, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1 AND id != $2")
             .bind(customer_id)
             .bind(except)
-            .fetch_all(db)
+            .fetch_all(&mut *conn)
             .await?;
     Ok(rows.into_iter().map(|(d,)| d).collect())
 }
@@ -199,19 +199,19 @@ pub async fn replace_times(tx: &mut Transaction<'_, Any>, plan_id: i64, rows: &[
 }
 
 /// Whether every id is one of the customer's destination plans.
-pub async fn destination_plans_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "destination_plans", "", customer_id, ids).await
+pub async fn destination_plans_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "destination_plans", "", customer_id, ids).await
 }
 
 /// Whether every id is one of the customer's IVRs.
-pub async fn ivrs_owned(db: &AnyPool, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
-    all_owned(db, "ivrs", "", customer_id, ids).await
+pub async fn ivrs_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+    all_owned(&mut *conn, "ivrs", "", customer_id, ids).await
 }
 
 /// The customer's IVRs (id, description) by description.
-pub async fn ivrs(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn ivrs(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as("SELECT id, description FROM ivrs WHERE customer_id = $1 ORDER BY LOWER(description), id")
         .bind(customer_id)
-        .fetch_all(db)
+        .fetch_all(&mut *conn)
         .await
 }

@@ -1,7 +1,7 @@
 //! Voicemail boxes (a description and the greeting audio), scoped by the customer.
 
 use crate::store::CustomerId;
-use sqlx::{Any, AnyPool, Executor, FromRow};
+use sqlx::{AnyConnection, Any, Executor, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Voicemail {
@@ -10,12 +10,12 @@ pub struct Voicemail {
     pub audio_id: i64,
 }
 
-pub async fn list(db: &AnyPool, customer_id: CustomerId) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn list(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 
@@ -32,14 +32,14 @@ pub async fn find<'e>(
 }
 
 /// The customer's voicemails greeting callers with this audio.
-pub async fn using_audio(db: &AnyPool, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn using_audio(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND audio_id = $2
          ORDER BY LOWER(description), id",
     )
     .bind(customer_id)
     .bind(audio_id)
-    .fetch_all(db)
+    .fetch_all(&mut *conn)
     .await
 }
 

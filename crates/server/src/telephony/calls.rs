@@ -114,7 +114,7 @@ pub(super) async fn facts(
         None => None,
     };
     drop(conn);
-    let snapshot = routing_history::snapshot(db, customer).await?;
+    let snapshot = routing_history::snapshot(&mut *db.acquire().await?, customer).await?;
     let mut conn = db.acquire().await?;
     let mut records = Vec::new();
     let mut wanted: Vec<(RecordKind, i64)> =

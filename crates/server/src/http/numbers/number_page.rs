@@ -95,7 +95,7 @@ async fn number_page(
         None => None,
     };
     let filter = Filter { kind: Some(RecordKind::Connect), record_id: Some(id), user_id: None, from: None, to: None };
-    let (changes, _) = routing_history::page(&state.db, customer, &filter, 0, i64::from(RECENT)).await?;
+    let (changes, _) = routing_history::page(&mut *state.db.acquire().await?, customer, &filter, 0, i64::from(RECENT)).await?;
     let history = changes
         .into_iter()
         .map(|c| HistoryLine {
@@ -123,7 +123,7 @@ async fn call_path_now(
     plan: i64,
     zone: &str,
 ) -> Result<Vec<JourneyStep>, AppError> {
-    let snapshot = routing_history::snapshot(&state.db, customer).await?;
+    let snapshot = routing_history::snapshot(&mut *state.db.acquire().await?, customer).await?;
     let Some(stored) = snapshot.service_plans.iter().find(|p| p.id == plan) else { return Ok(Vec::new()) };
     let path =
         follow_call(&stored.form.rows, &stored.form.exceptions, zone, state.clock.now() * 1000, &snapshot.library, &[])

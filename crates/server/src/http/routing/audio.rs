@@ -79,7 +79,7 @@ async fn customer_audios(
     State(state): State<AppState>,
     user: RoutingUser,
 ) -> Result<Json<CustomerAudioList>, AppError> {
-    let audios = audios::list(&state.db, user.customer())
+    let audios = audios::list(&mut *state.db.acquire().await?, user.customer())
         .await?
         .into_iter()
         .map(|a| CustomerAudio { id: a.id, description: a.description })
@@ -121,7 +121,7 @@ struct AudioList {
 #[utoipa::path(get, path = "/manageaudios/getAudioList", tag = "routing", responses((status = 200, body = AudioList)))]
 async fn audio_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<AudioList>, AppError> {
     user.require_advanced()?;
-    let audio_list = audios::list(&state.db, user.customer())
+    let audio_list = audios::list(&mut *state.db.acquire().await?, user.customer())
         .await?
         .into_iter()
         .map(|a| AudioListRow {
@@ -159,7 +159,7 @@ async fn posted_audio_ids(state: &AppState, user: &RoutingUser, ids: &[i64]) -> 
     let mut ids = ids.to_vec();
     ids.sort_unstable();
     ids.dedup();
-    if !audios::owns_all(&state.db, user.customer(), &ids).await? {
+    if !audios::owns_all(&mut *state.db.acquire().await?, user.customer(), &ids).await? {
         return Err(AppError::NotFound);
     }
     Ok(ids)
@@ -198,7 +198,7 @@ async fn affected_locations(
     user.require_edit()?;
     let customer = user.customer();
     let ids = posted_audio_ids(&state, &user, &form.form_audio_id).await?;
-    let all_queues = queues::list(&state.db, customer).await?;
+    let all_queues = queues::list(&mut *state.db.acquire().await?, customer).await?;
     let mut list = vec![];
     for id in ids {
         let Some(audio) = audios::find(&state.db, customer, id).await? else { continue };
@@ -208,7 +208,7 @@ async fn affected_locations(
             kind: kind.to_string(),
             description: description.to_string(),
         };
-        for used in audios::entry_uses(&state.db, customer, id).await? {
+        for used in audios::entry_uses(&mut *state.db.acquire().await?, customer, id).await? {
             let location = if used.kind == "static" {
                 format!("Service number {}", domain::reports::format_uk(&used.number))
             } else {
@@ -223,10 +223,10 @@ async fn affected_locations(
                 }
             }
         }
-        for voicemail in voicemails::using_audio(&state.db, customer, id).await? {
+        for voicemail in voicemails::using_audio(&mut *state.db.acquire().await?, customer, id).await? {
             list.push(item(format!("Voicemail {}", voicemail.description), "Greeting", &voicemail.description));
         }
-        for (_, ivr) in ivrs::using_audio(&state.db, customer, id).await? {
+        for (_, ivr) in ivrs::using_audio(&mut *state.db.acquire().await?, customer, id).await? {
             list.push(item(format!("IVR {ivr}"), "Intro", &ivr));
         }
     }
@@ -333,7 +333,7 @@ async fn check_description(
     if id != 0 && audios::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let taken = audios::descriptions(&state.db, customer, id).await?;
+    let taken = audios::descriptions(&mut *state.db.acquire().await?, customer, id).await?;
     if is_taken(&form.form_description, &taken) {
         let mut errors = FieldErrors::new();
         errors.add("form_description", DESCRIPTION_NOT_UNIQUE);
@@ -428,7 +428,7 @@ async fn add_audio(
     let description = form.fields.form_description.trim();
     let sentence = form.fields.form_audio_sentence.trim();
     let file = form.file("form_file");
-    let taken = audios::descriptions(&state.db, customer, 0).await?;
+    let taken = audios::descriptions(&mut *state.db.acquire().await?, customer, 0).await?;
     check_upload(description, sentence, file, false, &taken)?;
     decodes_whole(file).await?;
     // Speaking a sentence is the text-to-speech engine's part: only the text is kept.
@@ -436,9 +436,9 @@ async fn add_audio(
         Some(f) => stored_file(f),
         None => Content::Sentence(sentence.to_string()),
     };
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::Audio, 0).await?;
-    let id = audios::insert(&mut *write.tx, customer, description, &content, state.clock.now()).await?;
-    write.commit(&state, &user, id).await?;
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::Audio, 0).await?;
+    let id = audios::insert(&mut *write.write.tx, customer, description, &content, state.clock.now()).await?;
+    write.commit(&state, id).await?;
     crate::telephony::media::prepare(&state, customer, id).await;
     Ok(Json(LibrarySaved::id(id)))
 }
@@ -497,7 +497,7 @@ async fn update_audio(
     let description = form.fields.form_description.trim();
     let sentence = form.fields.form_audio_sentence.trim();
     let file = form.file("form_file");
-    let taken = audios::descriptions(&state.db, customer, id).await?;
+    let taken = audios::descriptions(&mut *state.db.acquire().await?, customer, id).await?;
     check_upload(description, sentence, file, !stored.file_name.is_empty(), &taken)?;
     decodes_whole(file).await?;
     let content = match file {
@@ -505,9 +505,9 @@ async fn update_audio(
         None if !sentence.is_empty() => Content::Sentence(sentence.to_string()),
         None => Content::Keep,
     };
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::Audio, id).await?;
-    audios::update(&mut write.tx, customer, id, description, &content, state.clock.now()).await?;
-    write.commit(&state, &user, id).await?;
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::Audio, id).await?;
+    audios::update(&mut write.write.tx, customer, id, description, &content, state.clock.now()).await?;
+    write.commit(&state, id).await?;
     if !matches!(content, Content::Keep) {
         crate::telephony::media::prepare(&state, customer, id).await;
     }
@@ -550,7 +550,7 @@ async fn audio_file(
     user: &RoutingUser,
     file: &str,
 ) -> Result<(audios::AudioFile, Response), AppError> {
-    let found = audios::file(&state.db, user.customer(), file).await?.ok_or(AppError::NotFound)?;
+    let found = audios::file(&mut *state.db.acquire().await?, user.customer(), file).await?.ok_or(AppError::NotFound)?;
     let mut response = found.content.clone().into_response();
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type(&found.file_name)));

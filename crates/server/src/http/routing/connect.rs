@@ -23,7 +23,8 @@ use super::RoutingUser;
 use crate::http::contract::Done;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
-use crate::routing::change_log::ChangeLog;
+use crate::routing::draft::RoutingWrite;
+use sqlx::AnyConnection;
 use crate::routing::rollback::advanced_connect;
 use crate::state::AppState;
 use crate::store::routing_entries::{self, BasicConnect};
@@ -129,12 +130,12 @@ fn targets<'a>(ids: impl ExactSizeIterator<Item = (&'a str, &'a str)>) -> Result
 /// Every target must be the customer's entry of the kind its field names (else 404); the
 /// stored rows, by id.
 async fn check_targets(
-    state: &AppState,
+    conn: &mut AnyConnection,
     customer: CustomerId,
     targets: &[Target],
 ) -> Result<HashMap<i64, RoutingRow>, AppError> {
     let ids: Vec<i64> = targets.iter().map(|t| t.id).collect();
-    let stored: HashMap<i64, RoutingRow> = routing_entries::by_ids(&state.db, customer, &ids)
+    let stored: HashMap<i64, RoutingRow> = routing_entries::by_ids(conn, customer, &ids)
         .await?
         .into_iter()
         .map(|e| (e.id, RoutingRow::from(e)))
@@ -202,7 +203,8 @@ async fn connect_basic(
         })
         .collect();
     validate_connect_basic(&rows).map_err(AppError::Validation)?;
-    let stored = check_targets(&state, user.customer(), &targets).await?;
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Connect).await?;
+    let stored = check_targets(&mut tx.tx, user.customer(), &targets).await?;
     // Basic connect writes a destination over whatever routing a row had: refused, with the
     // rows named, when any has more than basic routing (the page offers it only then too).
     let stored_rows: Vec<RoutingRow> = targets.iter().filter_map(|t| stored.get(&t.id).cloned()).collect();
@@ -213,16 +215,14 @@ async fn connect_basic(
     }
 
     let now = state.clock.now();
-    let mut changes = ChangeLog::new(&state, &user);
-    let mut tx = crate::db::begin_write(&state.db).await?;
     for (target, row) in targets.iter().zip(&rows) {
         let update = BasicConnect::written(target.id, row);
         let before = routing_history::connect(&mut tx, user.customer(), target.id).await?;
         routing_entries::connect_basic(&mut tx, user.customer(), &update, now).await?;
         let after = routing_history::connect(&mut tx, user.customer(), target.id).await?;
-        changes.record(&mut tx, connect_key(target.id), before, after).await?;
+        tx.record(connect_key(target.id), before, after).await?;
     }
-    tx.commit().await?;
+    tx.commit(&state).await?;
     Ok(Json(Done { success: true }))
 }
 
@@ -326,32 +326,31 @@ async fn connect_advanced(
     validate_connect_advanced(&rows, user.account.has_speech).map_err(AppError::Validation)?;
 
     let customer = user.customer();
-    check_targets(&state, customer, &targets).await?;
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Connect).await?;
+    check_targets(&mut tx.tx, customer, &targets).await?;
     let plans: Vec<i64> = rows.iter().map(|r| r.service_plan).filter(|p| *p != 0).collect();
     let audios: Vec<i64> = rows.iter().flat_map(|r| [r.intro, r.whisper]).filter(|a| *a != 0).collect();
     let dtmfs: Vec<i64> = rows.iter().map(|r| r.dtmf).filter(|d| *d != 0).collect();
     let dtmf_ivrs: Vec<i64> = rows.iter().map(|r| r.dtmf_ivr).filter(|d| *d != 0).collect();
     let whispers: Vec<i64> = rows.iter().map(|r| r.dynamic_whisper).filter(|w| *w != 0).collect();
-    if !routing_extras::dtmf_plans_owned(&state.db, customer, &dtmfs).await?
-        || !routing_extras::dtmf_ivrs_owned(&state.db, customer, &dtmf_ivrs).await?
-        || !routing_extras::dynamic_whispers_owned(&state.db, customer, &whispers).await?
-        || !routing_entries::service_plans_owned(&state.db, customer, &plans).await?
-        || !routing_entries::audios_owned(&state.db, customer, &audios).await?
+    if !routing_extras::dtmf_plans_owned(&mut *tx.tx, customer, &dtmfs).await?
+        || !routing_extras::dtmf_ivrs_owned(&mut *tx.tx, customer, &dtmf_ivrs).await?
+        || !routing_extras::dynamic_whispers_owned(&mut *tx.tx, customer, &whispers).await?
+        || !routing_entries::service_plans_owned(&mut *tx.tx, customer, &plans).await?
+        || !routing_entries::audios_owned(&mut *tx.tx, customer, &audios).await?
     {
         return Err(AppError::NotFound);
     }
 
     let now = state.clock.now();
-    let mut changes = ChangeLog::new(&state, &user);
-    let mut tx = crate::db::begin_write(&state.db).await?;
     for (target, row) in targets.iter().zip(&rows) {
         let update = advanced_connect(target.id, row);
         let before = routing_history::connect(&mut tx, customer, target.id).await?;
         routing_entries::connect_advanced(&mut tx, customer, &update, now).await?;
         let after = routing_history::connect(&mut tx, customer, target.id).await?;
-        changes.record(&mut tx, connect_key(target.id), before, after).await?;
+        tx.record(connect_key(target.id), before, after).await?;
     }
-    tx.commit().await?;
+    tx.commit(&state).await?;
     Ok(Json(Done { success: true }))
 }
 

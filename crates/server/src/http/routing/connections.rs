@@ -2,6 +2,7 @@
 //! details of a selection, and the lists the simpler editors fill (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
+use crate::routing::draft::RoutingRead;
 use crate::http::kit::extract::Query;
 use axum::extract::State;
 use axum::response::Response;
@@ -52,9 +53,10 @@ async fn numbers_list(
     user: RoutingUser,
     Query(input): Query<ListQueryInput>,
 ) -> Result<Json<NumbersPage>, AppError> {
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
     let query = parse_list_query(&input).map_err(AppError::Validation)?;
     let (entries, total) =
-        routing_entries::page(&state.db, user.customer(), &query, &user.account.number_format).await?;
+        routing_entries::page(&mut *view, user.customer(), &query, &user.account.number_format).await?;
     Ok(Json(NumbersPage { numbers: entries.into_iter().map(RoutingRow::from).collect(), total }))
 }
 
@@ -128,7 +130,8 @@ struct ExportRows {
 #[utoipa::path(get, path = "/manageconnections/getNumbersListForExport", tag = "routing",
     responses((status = 200, body = ExportRows)))]
 async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ExportRows>, AppError> {
-    let numbers = routing_entries::list(&state.db, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let numbers = routing_entries::list(&mut *view, user.customer())
         .await?
         .into_iter()
         .map(|e| ExportRow {
@@ -192,8 +195,9 @@ async fn selected_details(
     user: RoutingUser,
     form: Form<SelectedRequest>,
 ) -> Result<Json<SelectionDetails>, AppError> {
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
     let ids = parse_ids(form.fields.selected.as_deref().unwrap_or("[]"))?;
-    let mut found = routing_entries::by_ids(&state.db, user.customer(), &ids).await?;
+    let mut found = routing_entries::by_ids(&mut *view, user.customer(), &ids).await?;
     if found.len() != ids.len() {
         return Err(AppError::NotFound);
     }

@@ -26,7 +26,8 @@ use super::RoutingUser;
 use crate::http::contract::{bounds, bounds_text};
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
-use crate::routing::change_log::{record_change, RecordedWrite};
+use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::{RoutingRead, RoutingWrite};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};
 use crate::store::{queues, routing_extras, routing_history};
@@ -94,7 +95,8 @@ struct DestinationNumberList {
 #[utoipa::path(get, path = "/manageconnections/getDestinationNumbers", tag = "routing",
     responses((status = 200, body = DestinationNumberList)))]
 async fn numbers(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DestinationNumberList>, AppError> {
-    let destinations = destinations::numbers(&state.db, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let destinations = destinations::numbers(&mut *view, user.customer())
         .await?
         .into_iter()
         .map(|d| DestinationNumberOption {
@@ -106,7 +108,7 @@ async fn numbers(State(state): State<AppState>, user: RoutingUser) -> Result<Jso
             mailbox: d.mailbox,
         })
         .collect();
-    let international_codes = destinations::international_codes(&state.db)
+    let international_codes = destinations::international_codes(&mut *view)
         .await?
         .into_iter()
         .map(|c| DestinationInternationalCode { id: c.id, description: c.description, code: c.code })
@@ -172,9 +174,10 @@ async fn store_number(
 ) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::DestinationNumber, 0).await?;
     // An unknown international code counts as none chosen (the domain's 'required' message).
     let mut code_id = form.form_international_code.unwrap_or(0);
-    if code_id > 0 && !destinations::international_code_exists(&state.db, code_id).await? {
+    if code_id > 0 && !destinations::international_code_exists(&mut *write.write.tx, code_id).await? {
         code_id = 0;
     }
     let number = DestinationNumberForm {
@@ -184,20 +187,19 @@ async fn store_number(
         mailbox: small_number(&form.form_mailbox),
         insert: true,
     };
-    let taken = destinations::number_descriptions(&state.db, customer, 0).await?;
+    let taken = destinations::number_descriptions(&mut *write.write.tx, customer, 0).await?;
     let mut errors = validate_destination_number(&number, &taken).err().unwrap_or_default();
     if errors.get("form_destination_number").is_none()
         && errors.get("form_international_code").is_none()
-        && destinations::number_exists(&state.db, customer, code_id, &number.destination).await?
+        && destinations::number_exists(&mut *write.write.tx, customer, code_id, &number.destination).await?
     {
         errors.add("form_destination_number", DESTINATION_NUMBER_NOT_UNIQUE);
     }
     if !errors.is_empty() {
         return Err(number_refused(errors));
     }
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DestinationNumber, 0).await?;
     let id = destinations::insert_number(
-        &mut *write.tx,
+        &mut *write.write.tx,
         customer,
         &number.description,
         code_id,
@@ -205,7 +207,7 @@ async fn store_number(
         number.mailbox,
     )
     .await?;
-    write.commit(&state, &user, id).await?;
+    write.commit(&state, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -251,7 +253,8 @@ async fn update_number(
     user.require_edit()?;
     let customer = user.customer();
     let id = form.form_record_id.unwrap_or(0);
-    let stored = destinations::find_number(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::DestinationNumber, id).await?;
+    let stored = destinations::find_number(&mut *write.write.tx, customer, id).await?.ok_or(AppError::NotFound)?;
     let number = DestinationNumberForm {
         description: form.form_number_description.trim().to_string(),
         destination: stored.number,
@@ -259,11 +262,10 @@ async fn update_number(
         mailbox: small_number(&form.form_mailbox),
         insert: false,
     };
-    let taken = destinations::number_descriptions(&state.db, customer, id).await?;
+    let taken = destinations::number_descriptions(&mut *write.write.tx, customer, id).await?;
     validate_destination_number(&number, &taken).map_err(number_refused)?;
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DestinationNumber, id).await?;
-    destinations::update_number(&mut *write.tx, customer, id, &number.description, number.mailbox).await?;
-    write.commit(&state, &user, id).await?;
+    destinations::update_number(&mut *write.write.tx, customer, id, &number.description, number.mailbox).await?;
+    write.commit(&state, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -297,7 +299,8 @@ struct DestinationPlanList {
 #[utoipa::path(get, path = "/manageroutings/getRoutings", tag = "routing",
     responses((status = 200, body = DestinationPlanList)))]
 async fn plans(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DestinationPlanList>, AppError> {
-    let routings = destinations::plans(&state.db, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let routings = destinations::plans(&mut *view, user.customer())
         .await?
         .into_iter()
         .map(|p| DestinationPlanOption { id: p.id, description: p.description, plan_type: p.plan_type })
@@ -370,9 +373,10 @@ async fn plan_details(
 ) -> Result<Json<DestinationPlanDetails>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
-    let plan = destinations::find_plan(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let plan = destinations::find_plan(&mut *view, customer, id).await?.ok_or(AppError::NotFound)?;
     let multi_dial = plan.plan_type == MULTI_DIAL;
-    let plan_destinations = destinations::plan_rows(&state.db, customer, id)
+    let plan_destinations = destinations::plan_rows(&mut *view, customer, id)
         .await?
         .into_iter()
         .enumerate()
@@ -385,7 +389,7 @@ async fn plan_details(
             }
         })
         .collect();
-    let affected = destinations::plan_affected_entries(&state.db, customer, id).await?;
+    let affected = destinations::plan_affected_entries(&mut *view, customer, id).await?;
     let affected_numbers = affected
         .iter()
         .filter(|e| e.kind == "static")
@@ -515,7 +519,8 @@ async fn save_plan(
 ) -> Result<Json<DestinationPlanSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if id != 0 && destinations::find_plan(&state.db, customer, id).await?.is_none() {
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::DestinationPlan).await?;
+    if id != 0 && destinations::find_plan(&mut *tx.tx, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let fields = &form.fields;
@@ -539,10 +544,10 @@ async fn save_plan(
     if no_response != 0 {
         numbers.push(no_response);
     }
-    if !destinations::owns_numbers(&state.db, customer, &numbers).await?
-        || (queue != 0 && queues::find(&state.db, customer, queue).await?.is_none())
+    if !destinations::owns_numbers(&mut *tx.tx, customer, &numbers).await?
+        || (queue != 0 && queues::find(&mut *tx.tx, customer, queue).await?.is_none())
         || !routing_extras::in_calls_owned(
-            &state.db,
+            &mut *tx.tx,
             customer,
             &[incall].into_iter().filter(|&i| i != 0).collect::<Vec<_>>(),
         )
@@ -559,10 +564,9 @@ async fn save_plan(
         no_response_destination: no_response,
         destinations: rows,
     };
-    let taken = destinations::plan_descriptions(&state.db, customer, id).await?;
+    let taken = destinations::plan_descriptions(&mut *tx.tx, customer, id).await?;
     validate_destination_plan(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
     let to_save = PlanToSave::from_form(&plan);
-    let mut tx = crate::db::begin_write(&state.db).await?;
     let before = match id {
         0 => None,
         id => routing_history::destination_plan(&mut tx, customer, id).await?,
@@ -570,7 +574,7 @@ async fn save_plan(
     let id = destinations::save_plan(&mut tx, customer, id, &to_save).await?;
     let after = routing_history::destination_plan(&mut tx, customer, id).await?;
     let key = RecordKey { kind: RecordKind::DestinationPlan, id };
-    record_change(&state, &mut tx, &user, key, before, after).await?;
-    tx.commit().await?;
+    tx.record(key, before, after).await?;
+    tx.commit(&state).await?;
     Ok(Json(DestinationPlanSaved { success: true, rogr_id: id }))
 }

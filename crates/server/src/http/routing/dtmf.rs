@@ -24,6 +24,7 @@ use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::routing_entries::audios_owned;
 use crate::store::routing_extras as store;
@@ -90,7 +91,8 @@ async fn edit_dtmf_plan(
     form: Form<DtmfPlanId>,
 ) -> Result<Json<DtmfPlanAnswer>, AppError> {
     user.require_advanced()?;
-    let p = store::find_dtmf_plan(&state.db, user.customer(), id(&form.fields.id)).await?.ok_or(AppError::NotFound)?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let p = store::find_dtmf_plan(&mut *view, user.customer(), id(&form.fields.id)).await?.ok_or(AppError::NotFound)?;
     Ok(Json(DtmfPlanAnswer {
         data: DtmfPlanView {
             id: p.id,
@@ -161,7 +163,8 @@ async fn save_dtmf_plan(
 ) -> Result<i64, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if plan_id != 0 && store::find_dtmf_plan(&state.db, customer, plan_id).await?.is_none() {
+    let mut write = RecordedWrite::begin(state, user, RecordKind::DtmfPlan, plan_id).await?;
+    if plan_id != 0 && store::find_dtmf_plan(&mut *write.write.tx, customer, plan_id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let plan = DtmfPlanForm {
@@ -174,11 +177,10 @@ async fn save_dtmf_plan(
         internal_timeout: number(&form.internalTimeout, DTMF_TIMEOUT_DEFAULT),
         skip_audio: matches!(form.skipAudio.trim(), "1" | "true" | "on"),
     };
-    not_found_unless(audios_owned(&state.db, customer, &ids(&[plan.intro_audio, plan.end_audio])).await?)?;
+    not_found_unless(audios_owned(&mut *write.write.tx, customer, &ids(&[plan.intro_audio, plan.end_audio])).await?)?;
     validate_dtmf_plan(&plan).map_err(AppError::Validation)?;
-    let mut write = RecordedWrite::begin(state, customer, RecordKind::DtmfPlan, plan_id).await?;
-    let saved = store::save_dtmf_plan(&mut *write.tx, customer, &store::DtmfPlan::stored(plan_id, &plan)).await?;
-    write.commit(state, user, saved).await?;
+    let saved = store::save_dtmf_plan(&mut *write.write.tx, customer, &store::DtmfPlan::stored(plan_id, &plan)).await?;
+    write.commit(state, saved).await?;
     Ok(saved)
 }
 
@@ -260,8 +262,9 @@ async fn dtmf_ivr(
 ) -> Result<Json<DtmfIvrAnswer>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
-    let ivr = store::find_dtmf_ivr(&state.db, customer, ivr_id).await?.ok_or(AppError::NotFound)?;
-    let ivr_keys = store::dtmf_ivr_keys(&state.db, customer, ivr_id)
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let ivr = store::find_dtmf_ivr(&mut *view, customer, ivr_id).await?.ok_or(AppError::NotFound)?;
+    let ivr_keys = store::dtmf_ivr_keys(&mut *view, customer, ivr_id)
         .await?
         .into_iter()
         .map(|k| DtmfIvrKeyView {
@@ -356,7 +359,8 @@ async fn store_dtmf_ivr(
 ) -> Result<Json<RoutingSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if ivr_id != 0 && store::find_dtmf_ivr(&state.db, customer, ivr_id).await?.is_none() {
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::DtmfIvr, ivr_id).await?;
+    if ivr_id != 0 && store::find_dtmf_ivr(&mut *write.write.tx, customer, ivr_id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let posted: Vec<DtmfIvrKeyRow> = form.rows()?;
@@ -377,14 +381,13 @@ async fn store_dtmf_ivr(
     let categories: Vec<i64> = ids(&ivr.keys.iter().map(|k| k.category_id).collect::<Vec<_>>());
     let plans: Vec<i64> = ids(&ivr.keys.iter().map(|k| k.dtmf_id).collect::<Vec<_>>());
     not_found_unless(
-        audios_owned(&state.db, customer, &ids(&[ivr.intro_audio_id, ivr.end_audio_id])).await?
-            && store::categories_owned(&state.db, customer, &categories).await?
-            && store::dtmf_plans_owned(&state.db, customer, &plans).await?,
+        audios_owned(&mut *write.write.tx, customer, &ids(&[ivr.intro_audio_id, ivr.end_audio_id])).await?
+            && store::categories_owned(&mut *write.write.tx, customer, &categories).await?
+            && store::dtmf_plans_owned(&mut *write.write.tx, customer, &plans).await?,
     )?;
     validate_dtmf_ivr(&ivr).map_err(AppError::Validation)?;
     let (stored, keys) = store::DtmfIvr::stored(ivr_id, &ivr);
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DtmfIvr, ivr_id).await?;
-    let saved = store::save_dtmf_ivr(&mut write.tx, customer, &stored, &keys).await?;
-    write.commit(&state, &user, saved).await?;
+    let saved = store::save_dtmf_ivr(&mut write.write.tx, customer, &stored, &keys).await?;
+    write.commit(&state, saved).await?;
     Ok(Json(RoutingSaved { success: true, id: saved }))
 }

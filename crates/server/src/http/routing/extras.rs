@@ -26,6 +26,7 @@ use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::routing_extras::{self as store, GroupKind};
 
@@ -116,7 +117,8 @@ twin!(get categories_slash, "/manageroutings/getCategories/", categories, Catego
     state: State<AppState>, user: RoutingUser);
 
 async fn group_values(state: &AppState, user: &RoutingUser, kind: GroupKind) -> Result<Vec<RoutingChoice>, AppError> {
-    Ok(store::groups(&state.db, kind, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    Ok(store::groups(&mut *view, kind, user.customer())
         .await?
         .into_iter()
         .map(|g| RoutingChoice { id: g.id, description: g.description })
@@ -133,19 +135,19 @@ async fn save_group(
 ) -> Result<i64, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if id != 0 && store::find_group(&state.db, kind, customer, id).await?.is_none() {
+    let mut write = RecordedWrite::begin(state, user, kind.record_kind(), id).await?;
+    if id != 0 && store::find_group(&mut *write.write.tx, kind, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let group = GroupForm { description: description.trim().to_string() };
-    let taken = store::group_descriptions(&state.db, kind, customer, id).await?;
+    let taken = store::group_descriptions(&mut *write.write.tx, kind, customer, id).await?;
     let checked = match kind {
         GroupKind::Category => validate_category(&group, &taken),
         _ => validate_report_group(&group, &taken),
     };
     checked.map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
-    let mut write = RecordedWrite::begin(state, customer, kind.record_kind(), id).await?;
-    let saved = store::save_group(&mut write.tx, kind, customer, id, &group.description).await?;
-    write.commit(state, user, saved).await?;
+    let saved = store::save_group(&mut write.write.tx, kind, customer, id, &group.description).await?;
+    write.commit(state, saved).await?;
     Ok(saved)
 }
 
@@ -230,7 +232,8 @@ async fn affected_pools_and_numbers(
     kind: GroupKind,
     id: i64,
 ) -> Result<AffectedPoolsAndNumbers, AppError> {
-    let (numbers, pools) = store::numbers_using_group(&state.db, user.customer(), kind, id).await?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let (numbers, pools) = store::numbers_using_group(&mut *view, user.customer(), kind, id).await?;
     Ok(AffectedPoolsAndNumbers {
         numbers: numbers.into_iter().map(|number| GroupNumber { number }).collect(),
         number_sets: pools.into_iter().map(|pool| GroupPool { pool }).collect(),
@@ -388,7 +391,8 @@ async fn in_call_attributions(
     State(state): State<AppState>,
     user: RoutingUser,
 ) -> Result<Json<InCallAttributions>, AppError> {
-    let attributions = store::in_call_attributions(&state.db, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let attributions = store::in_call_attributions(&mut *view, user.customer())
         .await?
         .into_iter()
         .map(|p| InCallAttributionView {
@@ -462,7 +466,8 @@ async fn save_in_call(
 ) -> Result<Json<RoutingSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if id != 0 && store::find_in_call(&state.db, customer, id).await?.is_none() {
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::InCallAttribution, id).await?;
+    if id != 0 && store::find_in_call(&mut *write.write.tx, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let f = &form.fields;
@@ -475,11 +480,10 @@ async fn save_in_call(
         delay_before: text(&f.form_delay_before),
         delay_after: text(&f.form_delay_after),
     };
-    let taken = store::in_call_descriptions(&state.db, customer, id).await?;
+    let taken = store::in_call_descriptions(&mut *write.write.tx, customer, id).await?;
     validate_in_call_attribution(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::InCallAttribution, id).await?;
-    let id = store::save_in_call(&mut *write.tx, customer, &store::InCallAttribution::stored(id, &plan)).await?;
-    write.commit(&state, &user, id).await?;
+    let id = store::save_in_call(&mut *write.write.tx, customer, &store::InCallAttribution::stored(id, &plan)).await?;
+    write.commit(&state, id).await?;
     Ok(Json(RoutingSaved { success: true, id }))
 }
 
@@ -507,12 +511,13 @@ async fn attribution_options(
     user: RoutingUser,
 ) -> Result<Json<AttributionOptions>, AppError> {
     let customer = user.customer();
-    let dtmfs = store::dtmf_plans(&state.db, customer)
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let dtmfs = store::dtmf_plans(&mut *view, customer)
         .await?
         .into_iter()
         .map(|p| RoutingChoice { id: p.id, description: p.description })
         .collect();
-    let dtmf_ivrs = store::dtmf_ivrs(&state.db, customer)
+    let dtmf_ivrs = store::dtmf_ivrs(&mut *view, customer)
         .await?
         .into_iter()
         .map(|i| DtmfIvrChoice { id: format!("IVR_{}", i.id), description: i.description })

@@ -173,7 +173,7 @@ async fn changes(
     let size = query.page_size.unwrap_or(25);
     // Bounded so the offset cannot overflow.
     let page = query.page.unwrap_or(1).min(i64::MAX / PAGE_SIZE_MAX);
-    let (rows, total) = store::page(&state.db, user.customer(), &filter, (page - 1) * size, size).await?;
+    let (rows, total) = store::page(&mut *state.db.acquire().await?, user.customer(), &filter, (page - 1) * size, size).await?;
     Ok(Json(ChangePage { changes: rows.into_iter().map(ChangeView::from).collect(), total }))
 }
 
@@ -194,7 +194,7 @@ struct HistoryAuthors {
 #[utoipa::path(get, path = "/routinghistory/getUsers", tag = "routing", responses((status = 200, body = HistoryAuthors)))]
 async fn authors(State(state): State<AppState>, user: RoutingUser) -> Result<Json<HistoryAuthors>, AppError> {
     user.require_advanced()?;
-    let users = store::authors(&state.db, user.customer()).await?;
+    let users = store::authors(&mut *state.db.acquire().await?, user.customer()).await?;
     Ok(Json(HistoryAuthors { users: users.into_iter().map(|(id, name)| HistoryAuthor { id, name }).collect() }))
 }
 
@@ -208,7 +208,7 @@ async fn export_csv(
 ) -> Result<Response, AppError> {
     user.require_advanced()?;
     let filter = filter_of(&query, &user.account.customer_time_zone)?;
-    let (rows, _) = store::page(&state.db, user.customer(), &filter, 0, EXPORT_MAX).await?;
+    let (rows, _) = store::page(&mut *state.db.acquire().await?, user.customer(), &filter, 0, EXPORT_MAX).await?;
     let mut csv = String::from("\u{feff}");
     push_csv_line(
         &mut csv,
@@ -320,7 +320,7 @@ async fn rollback_preview(
     if plan.restores.is_empty() {
         return Ok(Json(RollbackPreview { plan, problem: None, impact: None }));
     }
-    let current = store::snapshot(&state.db, user.customer()).await?;
+    let current = store::snapshot(&mut *state.db.acquire().await?, user.customer()).await?;
     let (after, problem) = restored(&current, &plan)?;
     let mut entries: Vec<i64> = plan.restores.iter().flat_map(|r| affected_entries(&current, &after, r.key)).collect();
     entries.sort_unstable();
@@ -367,7 +367,7 @@ async fn rollback(
         RollbackOutcome::Conflict { reason, .. } | RollbackOutcome::Refused { reason } => return Err(refused(reason)),
         RollbackOutcome::Clean | RollbackOutcome::WithLater { .. } => {}
     }
-    let current = store::snapshot(&state.db, user.customer()).await?;
+    let current = store::snapshot(&mut *state.db.acquire().await?, user.customer()).await?;
     if let (_, Some(problem)) = restored(&current, &plan)? {
         return Err(refused(&problem));
     }
@@ -432,7 +432,7 @@ async fn impact(
             return Err(AppError::NotFound);
         }
     }
-    let current = store::snapshot(&state.db, user.customer()).await?;
+    let current = store::snapshot(&mut *state.db.acquire().await?, user.customer()).await?;
     let edited = current.with(&[RecordState { key, state: Some(record) }]).map_err(not_a_record)?;
     let calls = last_week(&state, &user, &affected_entries(&current, &edited, key)).await?;
     Ok(Json(replayed(&user, &current, &edited, &calls)?))
@@ -453,7 +453,7 @@ struct ReplayData {
     responses((status = 200, body = ReplayData)))]
 async fn replay_data(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ReplayData>, AppError> {
     user.require_advanced()?;
-    let snapshot = store::snapshot(&state.db, user.customer()).await?;
+    let snapshot = store::snapshot(&mut *state.db.acquire().await?, user.customer()).await?;
     let entries: Vec<i64> = snapshot.entries.iter().map(|e| e.id).collect();
     let calls = last_week(&state, &user, &entries).await?;
     Ok(Json(ReplayData { snapshot, calls, time_zone: user.account.customer_time_zone.clone() }))

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 
 use super::RoutingUser;
 use crate::http::kit::error::AppError;
+use crate::routing::draft::RoutingRead;
 use crate::routing::ivrs::{library, plans_reaching_each};
 use crate::state::AppState;
 use crate::store::{ivrs, routing_entries};
@@ -42,21 +43,22 @@ struct IvrOverview {
 async fn overview(State(state): State<AppState>, user: RoutingUser) -> Result<Json<IvrOverview>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
-    let library = library(&state.db, customer).await?;
-    let reaching = plans_reaching_each(&state.db, customer, &library).await?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let library = library(&mut *view, customer).await?;
+    let reaching = plans_reaching_each(&mut *view, customer, &library).await?;
     let mut plans_used: Vec<(i64, Vec<String>)> = vec![];
     for (_, plan) in &reaching {
         if plans_used.iter().any(|(p, _)| p == plan) {
             continue;
         }
-        let names = routing_entries::using_plan(&state.db, customer, *plan)
+        let names = routing_entries::using_plan(&mut *view, customer, *plan)
             .await?
             .into_iter()
             .map(|(_, kind, number, pool)| if kind == "static" { format_uk(&number) } else { pool })
             .collect();
         plans_used.push((*plan, names));
     }
-    let ivrs = ivrs::list(&state.db, customer, true)
+    let ivrs = ivrs::list(&mut *view, customer, true)
         .await?
         .into_iter()
         .map(|(id, description, is_child)| {

@@ -12,6 +12,7 @@ use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::{RecordKey, RecordKind};
+use sqlx::AnyConnection;
 use domain::routing::ivr::{
     set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType, Library, StoredIvr,
     IVR_DESCRIPTION_MAX, NO_REPEAT, REPEAT_AUDIO_MAX, TERMS_REQUIRED,
@@ -30,7 +31,7 @@ use super::library::{IdField, NUMBER_MAX, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{Form, FormRow};
-use crate::routing::change_log::record_change;
+use crate::routing::draft::{RoutingRead, RoutingWrite, IVR_BOUGHT_LIVE};
 use crate::routing::ivrs::{charge, credits_for, library, plans_reaching, Credits};
 use crate::state::AppState;
 use crate::store::ivrs;
@@ -135,11 +136,12 @@ async fn details(
 ) -> Result<Json<IvrDetails>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
-    let library = library(&state.db, customer).await?;
+    let mut view = RoutingRead::open(&state, customer).await?;
+    let library = library(&mut *view, customer).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
     let mut affected = vec![];
-    for plan in plans_reaching(&state.db, customer, id, &library).await? {
-        for (_, kind, number, pool) in routing_entries::using_plan(&state.db, customer, plan).await? {
+    for plan in plans_reaching(&mut *view, customer, id, &library).await? {
+        for (_, kind, number, pool) in routing_entries::using_plan(&mut *view, customer, plan).await? {
             affected.push(match kind.as_str() {
                 "static" => IvrAffectedEntry { number: Some(number), pool: None },
                 _ => IvrAffectedEntry { number: None, pool: Some(pool) },
@@ -165,7 +167,8 @@ struct IvrList {
 
 async fn list_answer(state: &AppState, user: &RoutingUser, with_children: bool) -> Result<Json<IvrList>, AppError> {
     user.require_advanced()?;
-    let ivrs = ivrs::list(&state.db, user.customer(), with_children)
+    let mut view = RoutingRead::open(state, user.customer()).await?;
+    let ivrs = ivrs::list(&mut *view, user.customer(), with_children)
         .await?
         .into_iter()
         .map(|(id, description, child)| IvrOption { id, description, is_child: zero_one(child) })
@@ -201,7 +204,8 @@ async fn list(
 #[utoipa::path(get, path = "/manageivrrouting/getIvrLibrary", tag = "routing", responses((status = 200, body = Library)))]
 async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Library>, AppError> {
     user.require_advanced()?;
-    let library = library(&state.db, user.customer()).await?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let library = library(&mut *view, user.customer()).await?;
     Ok(Json(library))
 }
 
@@ -381,8 +385,7 @@ fn normalized(form: IvrForm) -> IvrForm {
 
 /// Every id the posted IVR refers to (audio, destination plans, IVRs, voicemails, categories,
 /// report groups) must be the customer's: else 404.
-async fn check_references(state: &AppState, customer: CustomerId, form: &IvrForm) -> Result<(), AppError> {
-    let db = &state.db;
+async fn check_references(db: &mut AnyConnection, customer: CustomerId, form: &IvrForm) -> Result<(), AppError> {
     let of_keys = |id: fn(&IvrKey) -> i64| -> Vec<i64> { form.options.iter().map(id).filter(|i| *i != 0).collect() };
     let one = |id: i64| -> Vec<i64> {
         if id == 0 {
@@ -391,13 +394,13 @@ async fn check_references(state: &AppState, customer: CustomerId, form: &IvrForm
             vec![id]
         }
     };
-    let owned = routing_entries::audios_owned(db, customer, &one(form.intro_audio)).await?
-        && service_plans::destination_plans_owned(db, customer, &of_keys(|k| k.destination_id)).await?
-        && ivrs::ivrs_owned(db, customer, &of_keys(|k| k.ivr_id)).await?
-        && ivrs::voicemails_owned(db, customer, &of_keys(|k| k.voicemail_id)).await?
-        && ivrs::categories_owned(db, customer, &of_keys(|k| k.category_id)).await?
-        && ivrs::report_groups_owned(db, customer, &one(form.report_group_id)).await?
-        && ivrs::secondary_report_groups_owned(db, customer, &one(form.secondary_report_group_id)).await?;
+    let owned = routing_entries::audios_owned(&mut *db, customer, &one(form.intro_audio)).await?
+        && service_plans::destination_plans_owned(&mut *db, customer, &of_keys(|k| k.destination_id)).await?
+        && ivrs::ivrs_owned(&mut *db, customer, &of_keys(|k| k.ivr_id)).await?
+        && ivrs::voicemails_owned(&mut *db, customer, &of_keys(|k| k.voicemail_id)).await?
+        && ivrs::categories_owned(&mut *db, customer, &of_keys(|k| k.category_id)).await?
+        && ivrs::report_groups_owned(&mut *db, customer, &one(form.report_group_id)).await?
+        && ivrs::secondary_report_groups_owned(&mut *db, customer, &one(form.secondary_report_group_id)).await?;
     if owned {
         Ok(())
     } else {
@@ -437,27 +440,30 @@ async fn create(
 ) -> Result<Json<IvrSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if parent != 0 && !ivrs::ivrs_owned(&state.db, customer, &[parent]).await? {
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Ivr).await?;
+    if parent != 0 && !ivrs::ivrs_owned(&mut *tx.tx, customer, &[parent]).await? {
         return Err(AppError::NotFound);
     }
     let mut ivr = submitted(&form)?;
     ivr.is_child |= parent != 0;
-    let taken = ivrs::descriptions(&state.db, customer, 0).await?;
+    let taken = ivrs::descriptions(&mut *tx.tx, customer, 0).await?;
     validate_ivr(&ivr, &taken).map_err(refused)?;
-    check_references(&state, customer, &ivr).await?;
+    check_references(&mut *tx.tx, customer, &ivr).await?;
     let ivr = normalized(ivr);
 
-    let mut tx = crate::db::begin_write(&state.db).await?;
     let credits = credits_for(&mut tx, customer, 1, flag(&form.fields.acceptTerms)).await?;
     if matches!(credits, Credits::TermsNeeded) {
         return Err(terms_refused());
+    }
+    if tx.in_draft() && matches!(credits, Credits::Charge { .. }) {
+        return Err(AppError::field("draft", IVR_BOUGHT_LIVE));
     }
     let id = ivrs::insert(&mut tx, customer, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;
     charge(&mut tx, customer, user.session.user_id, &credits, &[id], state.clock.now()).await?;
     let after = routing_history::ivr(&mut tx, customer, id).await?;
-    record_change(&state, &mut tx, &user, ivr_key(id), None, after).await?;
-    tx.commit().await?;
+    tx.record(ivr_key(id), None, after).await?;
+    tx.commit(&state).await?;
     Ok(Json(IvrSaved { success: true, ivr_id: id }))
 }
 
@@ -477,18 +483,18 @@ async fn update(
         0 => form.fields.ivrId.unwrap_or(0),
         id => id,
     };
-    if id <= 0 || !ivrs::ivrs_owned(&state.db, customer, &[id]).await? {
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Ivr).await?;
+    if id <= 0 || !ivrs::ivrs_owned(&mut *tx.tx, customer, &[id]).await? {
         return Err(AppError::NotFound);
     }
     let ivr = submitted(&form)?;
-    let taken = ivrs::descriptions(&state.db, customer, id).await?;
+    let taken = ivrs::descriptions(&mut *tx.tx, customer, id).await?;
     validate_ivr(&ivr, &taken).map_err(refused)?;
-    check_references(&state, customer, &ivr).await?;
+    check_references(&mut *tx.tx, customer, &ivr).await?;
     let ivr = normalized(ivr);
 
     // Whether a plan reaches the IVR does not depend on the IVR's own keys.
-    let plans = plans_reaching(&state.db, customer, id, &library(&state.db, customer).await?).await?;
-    let mut tx = crate::db::begin_write(&state.db).await?;
+    let plans = crate::routing::ivrs::plans_using(&mut *tx.tx, customer, id).await?;
     let before = routing_history::ivr(&mut tx, customer, id).await?;
     ivrs::update(&mut tx, customer, id, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;
@@ -497,8 +503,8 @@ async fn update(
         routing_entries::reprovision_plan_users(&mut tx, customer, plan, now).await?;
     }
     let after = routing_history::ivr(&mut tx, customer, id).await?;
-    record_change(&state, &mut tx, &user, ivr_key(id), before, after).await?;
-    tx.commit().await?;
+    tx.record(ivr_key(id), before, after).await?;
+    tx.commit(&state).await?;
     Ok(Json(IvrSaved { success: true, ivr_id: id }))
 }
 

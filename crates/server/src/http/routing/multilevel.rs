@@ -6,6 +6,7 @@ use crate::http::kit::extract::Path;
 use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
+use domain::routing::history::RecordKind;
 use domain::routing::ivr::{ivr_flow, validate_ivr, IvrFlow, IvrForm, KeyType, Library, StoredIvr};
 use domain::{billing_frequency_word, format_money};
 use garde::Validate;
@@ -19,7 +20,7 @@ use super::library::{IdField, NUMBER_MAX};
 use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
-use crate::routing::change_log::record_change;
+use crate::routing::draft::{RoutingRead, RoutingWrite, IVR_BOUGHT_LIVE};
 use crate::routing::ivrs::{charge, credits_for, library, Credits};
 use crate::state::AppState;
 use crate::store::{ivrs, routing_history};
@@ -91,7 +92,8 @@ async fn flow(
     Path(id): Path<i64>,
 ) -> Result<Json<MultiLevelIvr>, AppError> {
     user.require_advanced()?;
-    let library = library(&state.db, user.customer()).await?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let library = library(&mut *view, user.customer()).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
     Ok(Json(MultiLevelIvr { ivr_flow: ivr_flow(id, &library), can_clone: !stored.ivr.is_child }))
 }
@@ -202,7 +204,8 @@ async fn clone_ivr(
 ) -> Result<Json<CloneIvrAnswer>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    let library = library(&state.db, customer).await?;
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Ivr).await?;
+    let library = library(&mut tx.tx, customer).await?;
     let root = library.ivr(form.id.unwrap_or(0)).ok_or(AppError::NotFound)?;
     if let Some(refusal) = domain::routing::ivr::clone_refusal(root.ivr.is_child) {
         return Ok(not_cloned(refusal));
@@ -217,10 +220,12 @@ async fn clone_ivr(
         copies.push(copy);
     }
 
-    let mut tx = crate::db::begin_write(&state.db).await?;
     let credits = credits_for(&mut tx, customer, copies.len() as i64, flag(&form.acceptTerms)).await?;
     if matches!(credits, Credits::TermsNeeded) {
         return Ok(not_cloned(TERMS_REQUIRED));
+    }
+    if tx.in_draft() && matches!(credits, Credits::Charge { .. }) {
+        return Err(AppError::field("draft", IVR_BOUGHT_LIVE));
     }
     let mut ids = vec![];
     for copy in &copies {
@@ -238,9 +243,9 @@ async fn clone_ivr(
     // Each copy is a change of its own: a new IVR.
     for &id in &ids {
         let after = routing_history::ivr(&mut tx, customer, id).await?;
-        record_change(&state, &mut tx, &user, ivr_key(id), None, after).await?;
+        tx.record(ivr_key(id), None, after).await?;
     }
-    tx.commit().await?;
+    tx.commit(&state).await?;
     Ok(Json(CloneIvrAnswer::Cloned(IvrCloned { status: true, data: ClonedIvrId { id: ids[0] } })))
 }
 

@@ -21,7 +21,8 @@ use super::connect::id_of;
 use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{Form, FormRow};
-use crate::routing::change_log::ChangeLog;
+use crate::routing::draft::{RoutingRead, RoutingWrite};
+use domain::routing::history::RecordKind;
 use crate::routing::service_plans;
 use crate::state::AppState;
 use crate::store::routing_entries;
@@ -66,8 +67,9 @@ struct RoutingPlanOptions {
 #[utoipa::path(get, path = "/manageconnections/getServicePlansList", tag = "routing",
     responses((status = 200, body = RoutingPlanOptions)))]
 async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<RoutingPlanOptions>, AppError> {
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
     let mut plans = vec![RoutingPlanOption { id: 0, description: DISCONNECT_LABEL.to_string() }];
-    for (id, description) in stored_plans::list(&state.db, user.customer()).await? {
+    for (id, description) in stored_plans::list(&mut *view, user.customer()).await? {
         plans.push(RoutingPlanOption { id, description });
     }
     Ok(Json(RoutingPlanOptions { plans }))
@@ -145,17 +147,18 @@ async fn routing_data(
     user: RoutingUser,
     form: Form<RoutingDataRequest>,
 ) -> Result<Json<RoutingData>, AppError> {
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
     editor(&user)?;
     let customer = user.customer();
     let id = id_of(&form.fields.id);
-    let description = stored_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
+    let description = stored_plans::description(&mut *view, customer, id).await?.ok_or(AppError::NotFound)?;
     let mut editing: Vec<i64> = form.fields.provisioning_numbers.iter().map(|e| id_of(e)).collect();
     editing.sort_unstable();
     editing.dedup();
-    if routing_entries::by_ids(&state.db, customer, &editing).await?.len() != editing.len() {
+    if routing_entries::by_ids(&mut *view, customer, &editing).await?.len() != editing.len() {
         return Err(AppError::NotFound);
     }
-    let times = stored_plans::times(&state.db, id)
+    let times = stored_plans::times(&mut *view, id)
         .await?
         .into_iter()
         .map(|t| StoredPlanTime {
@@ -168,8 +171,8 @@ async fn routing_data(
             ivr: t.ivr_id.unwrap_or(0),
         })
         .collect();
-    let exceptions = crate::store::plan_exceptions::of_plan(&mut *state.db.acquire().await?, id).await?;
-    let affected_numbers = routing_entries::using_plan(&state.db, customer, id)
+    let exceptions = crate::store::plan_exceptions::of_plan(&mut view, id).await?;
+    let affected_numbers = routing_entries::using_plan(&mut *view, customer, id)
         .await?
         .into_iter()
         .filter(|(entry, ..)| !editing.contains(entry))
@@ -320,13 +323,12 @@ async fn create_plan(
     user.require_edit()?;
     let customer = user.customer();
     let plan = submitted_plan(&form)?;
-    let taken = stored_plans::other_descriptions(&state.db, customer, 0).await?;
+    let mut write = RoutingWrite::begin(&state, &user, RecordKind::ServicePlan).await?;
+    let taken = stored_plans::other_descriptions(&mut *write.tx, customer, 0).await?;
     validate(&plan, &taken)?;
-    service_plans::check_targets(&state.db, customer, &plan).await?;
-
-    let mut tx = crate::db::begin_write(&state.db).await?;
-    let id = service_plans::create(&mut tx, &mut ChangeLog::new(&state, &user), customer, &plan).await?;
-    tx.commit().await?;
+    service_plans::check_targets(&mut write.tx, customer, &plan).await?;
+    let id = service_plans::create(&mut write.tx, &mut write.log, customer, &plan).await?;
+    write.commit(&state).await?;
     let description = plan.description.trim();
     Ok(Json(PlanCreatedAnswer { success: true, data: CreatedPlan { id, description: description.to_string() } }))
 }
@@ -343,15 +345,13 @@ async fn update_plan(
     user.require_edit()?;
     let customer = user.customer();
     let id = id_of(&form.fields.form_record_id);
-    stored_plans::description(&state.db, customer, id).await?.ok_or(AppError::NotFound)?;
+    let mut write = RoutingWrite::begin(&state, &user, RecordKind::ServicePlan).await?;
+    stored_plans::description(&mut *write.tx, customer, id).await?.ok_or(AppError::NotFound)?;
     let plan = submitted_plan(&form)?;
-    let taken = stored_plans::other_descriptions(&state.db, customer, id).await?;
+    let taken = stored_plans::other_descriptions(&mut *write.tx, customer, id).await?;
     validate(&plan, &taken)?;
-    service_plans::check_targets(&state.db, customer, &plan).await?;
-
-    let mut tx = crate::db::begin_write(&state.db).await?;
-    let log = &mut ChangeLog::new(&state, &user);
-    service_plans::update(&mut tx, log, customer, id, &plan, state.clock.now()).await?;
-    tx.commit().await?;
+    service_plans::check_targets(&mut write.tx, customer, &plan).await?;
+    service_plans::update(&mut write.tx, &mut write.log, customer, id, &plan, state.clock.now()).await?;
+    write.commit(&state).await?;
     Ok(Json(PlanUpdated { success: true, id }))
 }

@@ -20,7 +20,7 @@ use super::RoutingUser;
 use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
-use crate::routing::change_log::record_change;
+use crate::routing::draft::{RoutingRead, RoutingWrite};
 use crate::state::AppState;
 use crate::store::queues::{self, Queue};
 use crate::store::{audios, routing_history};
@@ -67,7 +67,8 @@ struct QueueList {
 
 #[utoipa::path(get, path = "/manageconnections/getQueues", tag = "routing", responses((status = 200, body = QueueList)))]
 async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<QueueList>, AppError> {
-    let queues = queues::list(&state.db, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let queues = queues::list(&mut *view, user.customer())
         .await?
         .into_iter()
         .map(|q| QueueView {
@@ -178,7 +179,8 @@ async fn save(
 ) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if id != 0 && queues::find(&state.db, customer, id).await?.is_none() {
+    let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Queue).await?;
+    if id != 0 && queues::find(&mut *tx.tx, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let audio = |id: IdField| id.unwrap_or(0);
@@ -207,10 +209,10 @@ async fn save(
     .into_iter()
     .filter(|&a| a != 0)
     .collect();
-    if !audios::owns_all(&state.db, customer, &audio_ids).await? {
+    if !audios::owns_all(&mut *tx.tx, customer, &audio_ids).await? {
         return Err(AppError::NotFound);
     }
-    let taken = queues::descriptions(&state.db, customer, id).await?;
+    let taken = queues::descriptions(&mut *tx.tx, customer, id).await?;
     if let Err(errors) = validate_queue(&queue, &taken) {
         if errors.iter().all(|(f, m)| f == "form_description" && m == QUEUE_NOT_UNIQUE) {
             // The spec's queue answer also names the problem in `error`; `code` replaces
@@ -235,14 +237,13 @@ async fn save(
         next_in_line_audio_id: queue.next_in_line_audio,
         queue_full_audio_id: queue.queue_full_audio,
     };
-    let mut tx = crate::db::begin_write(&state.db).await?;
     let before = match id {
         0 => None,
         id => routing_history::queue(&mut tx, customer, id).await?,
     };
     let id = queues::save(&mut tx, customer, &stored).await?;
     let after = routing_history::queue(&mut tx, customer, id).await?;
-    record_change(&state, &mut tx, &user, RecordKey { kind: RecordKind::Queue, id }, before, after).await?;
-    tx.commit().await?;
+    tx.record(RecordKey { kind: RecordKind::Queue, id }, before, after).await?;
+    tx.commit(&state).await?;
     Ok(Json(LibrarySaved::id(id)))
 }

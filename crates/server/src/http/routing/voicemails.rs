@@ -16,6 +16,7 @@ use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
 use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::voicemails::Voicemail;
 use crate::store::{audios, voicemails};
@@ -52,7 +53,8 @@ struct VoicemailList {
 
 #[utoipa::path(get, path = "/managevoicemails/getList", tag = "routing", responses((status = 200, body = VoicemailList)))]
 async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<VoicemailList>, AppError> {
-    let voicemails = voicemails::list(&state.db, user.customer()).await?.into_iter().map(VoicemailView::from).collect();
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let voicemails = voicemails::list(&mut *view, user.customer()).await?.into_iter().map(VoicemailView::from).collect();
     Ok(Json(VoicemailList { voicemails }))
 }
 
@@ -70,7 +72,8 @@ async fn get(
     Path(id): Path<i64>,
 ) -> Result<Json<VoicemailView>, AppError> {
     user.require_advanced()?;
-    let v = voicemails::find(&state.db, user.customer(), id).await?.ok_or(AppError::NotFound)?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let v = voicemails::find(&mut *view, user.customer(), id).await?.ok_or(AppError::NotFound)?;
     Ok(Json(v.into()))
 }
 
@@ -112,9 +115,9 @@ async fn store(
 ) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
     let v = checked(&state, &user, &form).await?;
-    let mut write = RecordedWrite::begin(&state, user.customer(), RecordKind::Voicemail, 0).await?;
-    let id = voicemails::insert(&mut *write.tx, user.customer(), &v.description, v.audio_id).await?;
-    write.commit(&state, &user, id).await?;
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::Voicemail, 0).await?;
+    let id = voicemails::insert(&mut *write.write.tx, user.customer(), &v.description, v.audio_id).await?;
+    write.commit(&state, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }
 
@@ -142,12 +145,12 @@ async fn update(
     Form { fields: form, .. }: Form<VoicemailRequest>,
 ) -> Result<Json<LibrarySaved>, AppError> {
     user.require_edit()?;
-    if voicemails::find(&state.db, user.customer(), id).await?.is_none() {
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::Voicemail, id).await?;
+    if voicemails::find(&mut *write.write.tx, user.customer(), id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let v = checked(&state, &user, &form).await?;
-    let mut write = RecordedWrite::begin(&state, user.customer(), RecordKind::Voicemail, id).await?;
-    voicemails::update(&mut *write.tx, user.customer(), id, &v.description, v.audio_id).await?;
-    write.commit(&state, &user, id).await?;
+    voicemails::update(&mut *write.write.tx, user.customer(), id, &v.description, v.audio_id).await?;
+    write.commit(&state, id).await?;
     Ok(Json(LibrarySaved::id(id)))
 }

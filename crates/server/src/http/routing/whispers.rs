@@ -19,6 +19,7 @@ use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{row_form, Form, FormRow};
 use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::routing_extras as store;
 use domain::routing::dynamic_whisper::WHISPER_MAX;
@@ -50,7 +51,8 @@ async fn dynamic_whisper_list(
     user: RoutingUser,
 ) -> Result<Json<DynamicWhisperList>, AppError> {
     user.require_advanced()?;
-    let dynamic_whispers = store::dynamic_whispers(&state.db, user.customer())
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let dynamic_whispers = store::dynamic_whispers(&mut *view, user.customer())
         .await?
         .into_iter()
         .map(|w| RoutingChoice { id: w.id, description: w.description })
@@ -95,15 +97,16 @@ async fn dynamic_whisper(
 ) -> Result<Json<DynamicWhisperView>, AppError> {
     user.require_advanced()?;
     let customer = user.customer();
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
     let description = if id == 0 {
         String::new()
     } else {
-        store::find_dynamic_whisper(&state.db, customer, id).await?.ok_or(AppError::NotFound)?.description
+        store::find_dynamic_whisper(&mut *view, customer, id).await?.ok_or(AppError::NotFound)?.description
     };
-    if pool != 0 && !store::owns_pool(&state.db, customer, pool).await? {
+    if pool != 0 && !store::owns_pool(&mut *view, customer, pool).await? {
         return Err(AppError::NotFound);
     }
-    let sources = store::whisper_sources(&state.db, customer, id)
+    let sources = store::whisper_sources(&mut *view, customer, id)
         .await?
         .into_iter()
         .map(|s| WhisperSourceView { source: s.source, medium: s.medium, id: s.id, whisper: s.whisper })
@@ -111,7 +114,7 @@ async fn dynamic_whisper(
     let affected_pools = if id == 0 {
         vec![]
     } else {
-        store::pools_using_whisper(&state.db, customer, id, pool)
+        store::pools_using_whisper(&mut *view, customer, id, pool)
             .await?
             .into_iter()
             .map(|description| WhisperPool { description })
@@ -172,7 +175,8 @@ async fn save_dynamic_whisper(
 ) -> Result<Json<RoutingSaved>, AppError> {
     user.require_edit()?;
     let customer = user.customer();
-    if id != 0 && store::find_dynamic_whisper(&state.db, customer, id).await?.is_none() {
+    let mut write = RecordedWrite::begin(&state, &user, RecordKind::DynamicWhisper, id).await?;
+    if id != 0 && store::find_dynamic_whisper(&mut *write.write.tx, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let posted: Vec<WhisperRow> = form.rows()?;
@@ -187,12 +191,11 @@ async fn save_dynamic_whisper(
             .collect(),
     };
     let sources: Vec<i64> = whisper.sources.iter().map(|s| s.source_medium_id).collect();
-    not_found_unless(store::sources_owned(&state.db, customer, &sources).await?)?;
-    let taken = store::dynamic_whisper_descriptions(&state.db, customer, id).await?;
+    not_found_unless(store::sources_owned(&mut *write.write.tx, customer, &sources).await?)?;
+    let taken = store::dynamic_whisper_descriptions(&mut *write.write.tx, customer, id).await?;
     validate_dynamic_whisper(&whisper, &taken).map_err(|e| refused(e, "description", DESCRIPTION_NOT_UNIQUE))?;
     let texts: Vec<(i64, String)> = whisper.sources.into_iter().map(|s| (s.source_medium_id, s.whisper)).collect();
-    let mut write = RecordedWrite::begin(&state, customer, RecordKind::DynamicWhisper, id).await?;
-    let saved = store::save_dynamic_whisper(&mut write.tx, customer, id, &whisper.description, &texts).await?;
-    write.commit(&state, &user, saved).await?;
+    let saved = store::save_dynamic_whisper(&mut write.write.tx, customer, id, &whisper.description, &texts).await?;
+    write.commit(&state, saved).await?;
     Ok(Json(RoutingSaved { success: true, id: saved }))
 }

@@ -132,7 +132,7 @@ async fn pools_left(state: &AppState, user: &AccountUser) -> Result<i64, AppErro
 }
 
 async fn dtmf_plans(state: &AppState, customer: CustomerId) -> Result<Vec<(i64, String)>, AppError> {
-    Ok(dynamic_pools::dtmf_plan_choices(&state.db, customer).await?)
+    Ok(dynamic_pools::dtmf_plan_choices(&mut *state.db.acquire().await?, customer).await?)
 }
 
 fn formats(list: &[(i64, &str)]) -> Vec<FormatOption> {
@@ -143,7 +143,7 @@ fn formats(list: &[(i64, &str)]) -> Vec<FormatOption> {
 async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<DynamicDetails>, AppError> {
     require_dynamic_form(&user)?;
     let customer = user.customer();
-    let codes = destinations::international_codes(&state.db).await?;
+    let codes = destinations::international_codes(&mut *state.db.acquire().await?).await?;
     let pools_left = pools_left(&state, &user).await?;
     Ok(Json(DynamicDetails {
         international_codes: codes
@@ -153,13 +153,13 @@ async fn dynamic_details(State(state): State<AppState>, user: AccountUser) -> Re
         prefixes: prefixes(&state).await?,
         number_formats: formats(&NUMBER_FORMATS),
         international_formats: formats(&INTERNATIONAL_FORMATS),
-        service_plans: service_plans::list(&state.db, customer)
+        service_plans: service_plans::list(&mut *state.db.acquire().await?, customer)
             .await?
             .into_iter()
             .map(|(id, plan)| ServicePlanOption { id, plan })
             .collect(),
         restricted_destination_prefixes: inventory::restricted_prefixes(&state.db).await?,
-        audio: audios::list(&state.db, customer)
+        audio: audios::list(&mut *state.db.acquire().await?, customer)
             .await?
             .into_iter()
             .map(|a| AudioChoice { id: a.id, description: a.description, file_name: a.file_name })
@@ -232,11 +232,11 @@ pub(super) async fn check_choices(
     if pool.campaign_id > 0 && dynamic_urls::find(&state.db, customer, pool.campaign_id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    if pool.service_plan > 0 && service_plans::description(&state.db, customer, pool.service_plan).await?.is_none() {
+    if pool.service_plan > 0 && service_plans::description(&mut *state.db.acquire().await?, customer, pool.service_plan).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let audio: Vec<i64> = [pool.intro_id, pool.whisper_id].into_iter().filter(|id| *id > 0).collect();
-    if !audios::owns_all(&state.db, customer, &audio).await? {
+    if !audios::owns_all(&mut *state.db.acquire().await?, customer, &audio).await? {
         return Err(AppError::NotFound);
     }
     if pool.dtmf_post_call_option > 0
@@ -248,7 +248,7 @@ pub(super) async fn check_choices(
         return Err(AppError::field("numberPrefix", domain::services::dynamic_pool::PREFIX_REQUIRED));
     }
     if pool.international_code > 0
-        && !destinations::international_code_exists(&state.db, pool.international_code).await?
+        && !destinations::international_code_exists(&mut *state.db.acquire().await?, pool.international_code).await?
     {
         return Err(AppError::field("internationalCode", domain::services::dynamic_pool::INTERNATIONAL_CODE_CHOICE));
     }
@@ -382,7 +382,7 @@ async fn pools_of(
     if dynamic_urls::find(&state.db, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    let pools = dynamic_pools::pools_of_url(&state.db, customer, id)
+    let pools = dynamic_pools::pools_of_url(&mut *state.db.acquire().await?, customer, id)
         .await?
         .into_iter()
         .map(|pool| DynamicUrlPool {

@@ -190,7 +190,7 @@ async fn check_unique_description(
     Form { fields: form, .. }: Form<PlanDescriptionRequest>,
 ) -> Result<Json<DescriptionCheck>, AppError> {
     require_purchase_forms(&user)?;
-    let taken = stored_plans::other_descriptions(&state.db, user.customer(), 0).await?;
+    let taken = stored_plans::other_descriptions(&mut *state.db.acquire().await?, user.customer(), 0).await?;
     let description = form.description.trim();
     let valid = !description.is_empty() && !domain::names::is_taken(description, &taken);
     Ok(Json(DescriptionCheck { description_valid: valid }))
@@ -229,13 +229,13 @@ async fn create_service_plan(
         country_code: form.countryCode.unwrap_or(0),
         destination_number: domain::reports::typed_number(&form.destinationNumber),
     };
-    let taken = stored_plans::other_descriptions(&state.db, customer, 0).await?;
+    let taken = stored_plans::other_descriptions(&mut *state.db.acquire().await?, customer, 0).await?;
     let restricted = inventory::restricted_prefixes(&state.db).await?;
     let errors = validate_new_service_plan(&plan, &taken, &restricted);
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    if !destinations::international_code_exists(&state.db, plan.country_code).await? {
+    if !destinations::international_code_exists(&mut *state.db.acquire().await?, plan.country_code).await? {
         return Err(AppError::field("countryCode", domain::services::new_service_plan::INTERNATIONAL_CODE_REQUIRED));
     }
     let number = plan.destination_number.trim();

@@ -201,7 +201,7 @@ pub(super) async fn prefixes(state: &AppState) -> Result<Vec<NumberPrefixOption>
 }
 
 pub(super) async fn country_codes(state: &AppState) -> Result<Vec<CountryCodeOption>, AppError> {
-    let codes = destinations::international_codes(&state.db).await?;
+    let codes = destinations::international_codes(&mut *state.db.acquire().await?).await?;
     Ok(codes.into_iter().map(|c| CountryCodeOption { id: c.id, description: c.description, code: c.code }).collect())
 }
 
@@ -209,7 +209,7 @@ pub(super) async fn country_codes(state: &AppState) -> Result<Vec<CountryCodeOpt
 async fn static_details(State(state): State<AppState>, user: AccountUser) -> Result<Json<StaticDetails>, AppError> {
     require_static_form(&user)?;
     let customer = user.customer();
-    let plans = service_plans::list(&state.db, customer).await?;
+    let plans = service_plans::list(&mut *state.db.acquire().await?, customer).await?;
     let statics_left = usage::held(&state.db, customer, user.account.plan().name()).await?.statics_left();
     Ok(Json(StaticDetails {
         media_owners: items(&state, customer, InlineList::MediaOwner).await?,
@@ -351,7 +351,7 @@ fn chosen_numbers(form: &BuyNumbersRequest) -> Result<Vec<i64>, AppError> {
 
 /// Every id the form names is the customer's (another customer's: 404, as if it did not exist).
 async fn check_owned(state: &AppState, customer: CustomerId, form: &StaticNumberForm) -> Result<(), AppError> {
-    if service_plans::description(&state.db, customer, form.destination_plan).await?.is_none()
+    if service_plans::description(&mut *state.db.acquire().await?, customer, form.destination_plan).await?.is_none()
         || !number_lists::owns(&state.db, customer, InlineList::Campaign, form.campaign).await?
     {
         return Err(AppError::NotFound);

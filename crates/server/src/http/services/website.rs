@@ -63,7 +63,7 @@ async fn website_details(State(state): State<AppState>, user: AccountUser) -> Re
     Ok(Json(WebsiteDetails {
         included: usage::held(&state.db, customer, plan).await?.pools_left() > 0,
         included_in_plan: plan_includes(user.account.plan()).pools,
-        service_plans: service_plans::list(&state.db, customer)
+        service_plans: service_plans::list(&mut *state.db.acquire().await?, customer)
             .await?
             .into_iter()
             .map(|(id, plan)| PlanChoice { id, plan })
