@@ -49,6 +49,8 @@ async fn run() -> Result<(), Box<dyn std::error::Error>> {
     server::jobs::website_check::spawn(state.clone());
     // Recorded calls of accounts with speech analytics, transcribed on this machine.
     server::jobs::transcription::spawn(state.clone());
+    // Routing drafts published, and put back, at the moments their accounts chose.
+    server::jobs::routing_schedule::spawn(state.clone());
     let listener = TcpListener::bind(&settings.bind).await?;
     tracing::info!(
         "serving http://{}/manage/ (static files from {})",

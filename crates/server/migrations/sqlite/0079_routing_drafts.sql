@@ -12,6 +12,8 @@ CREATE TABLE routing_drafts (
     state TEXT NOT NULL CHECK (state IN ('open', 'published', 'done', 'discarded')),
     publish_at INTEGER,
     revert_at INTEGER,
+    -- Who set the schedule: its steps are made in their name.
+    scheduled_by INTEGER REFERENCES users(id),
     scheduled_by_name TEXT NOT NULL DEFAULT '',
     published_at INTEGER,
     -- The first change of its publish: the history's entry, and what the return rolls back.
@@ -42,3 +44,6 @@ CREATE TABLE routing_draft_records (
 -- The changes a publish made: one entry in the history, undone by one rollback.
 ALTER TABLE routing_changes ADD COLUMN published_draft INTEGER;
 CREATE INDEX routing_changes_published_draft ON routing_changes (published_draft);
+
+-- A test call from the browser phone may be routed through the account's open draft.
+ALTER TABLE browser_calls ADD COLUMN use_draft INTEGER NOT NULL DEFAULT 0;

@@ -5,6 +5,7 @@ pub mod billing_run;
 pub mod conversion_uploads;
 pub mod housekeeping;
 pub mod provisioning;
+pub mod routing_schedule;
 pub mod spend_import;
 pub mod summary_emails;
 pub mod transcription;

@@ -104,6 +104,27 @@ impl ChangeLog {
         log
     }
 
+    /// The changes a scheduled step of draft `draft` makes, in the name of who scheduled it
+    /// (`user_id`, `user_name`): its publish, or (`rolls_back`: the publish's first change)
+    /// its return to normal.
+    pub fn scheduled(
+        state: &AppState,
+        customer: CustomerId,
+        (user_id, user_name): (i64, &str),
+        draft: i64,
+        rolls_back: Option<i64>,
+    ) -> ChangeLog {
+        let author = Author {
+            customer_id: customer,
+            user_id,
+            user_name: format!("{user_name} (scheduled)"),
+            source: if rolls_back.is_some() { Source::Rollback } else { Source::Screen },
+            at: state.clock.now(),
+            published_draft: rolls_back.is_none().then_some(draft),
+        };
+        ChangeLog { author, names: None, rolls_back, drafted: None }
+    }
+
     /// Who saved, and the changes a save into a draft made, in order.
     pub fn into_drafted(self) -> (Author, Vec<DraftedChange>) {
         (self.author, self.drafted.unwrap_or_default())

@@ -37,7 +37,7 @@ impl RoutingRead {
         drop(conn);
         let mut tx = crate::db::begin_write(&state.db).await?;
         let records = routing_drafts::records(&mut tx, draft.id).await?;
-        lay_over(state, &mut tx, customer, &records).await?;
+        lay_over(state.clock.now(), &mut tx, customer, &records).await?;
         Ok(RoutingRead::Draft(tx))
     }
 }
@@ -89,7 +89,7 @@ impl RoutingWrite {
         };
         if let Some(draft) = &draft {
             let records = routing_drafts::records(&mut tx, draft.id).await?;
-            lay_over(state, &mut tx, customer, &records).await?;
+            lay_over(state.clock.now(), &mut tx, customer, &records).await?;
         }
         Ok(RoutingWrite { tx, log, customer, draft: draft.map(|d| d.id) })
     }
@@ -201,41 +201,17 @@ pub struct NotLaid {
 }
 
 /// Lays the draft's records over live routing in `tx`: each record written as the draft holds
-/// it. A record that points at another the draft creates is written after it. A record live
-/// routing no longer allows (what it points at was removed live) is left as it is live, and
-/// returned: publishing names it.
+/// it, each after those it points at. A record live routing no longer allows (what it points at
+/// was removed live) is left as it is live, and returned: publishing names it.
 pub async fn lay_over(
-    state: &AppState,
-    tx: &mut Transaction<'static, Any>,
+    now: i64,
+    tx: &mut Transaction<'_, Any>,
     customer: CustomerId,
     records: &[DraftRecord],
 ) -> Result<Vec<NotLaid>, AppError> {
-    let mut waiting: Vec<&DraftRecord> = records.iter().collect();
-    let mut not_laid = vec![];
-    while !waiting.is_empty() {
-        let mut refused = vec![];
-        let count = waiting.len();
-        for record in waiting {
-            let restore = RecordState { key: record.key, state: record.state.clone() };
-            let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
-            match rollback::apply(state, &mut savepoint, customer, &restore).await {
-                Ok(()) => savepoint.commit().await?,
-                Err(AppError::Coded(_, errors)) => {
-                    savepoint.rollback().await?;
-                    let reason = errors.iter().map(|(_, message)| message.to_string()).collect::<Vec<_>>().join(" ");
-                    refused.push((record, reason));
-                }
-                Err(other) => return Err(other),
-            }
-        }
-        // Another pass only helps while each writes something more.
-        if refused.len() == count {
-            not_laid.extend(refused.into_iter().map(|(record, reason)| NotLaid { key: record.key, reason }));
-            break;
-        }
-        waiting = refused.into_iter().map(|(record, _)| record).collect();
-    }
-    Ok(not_laid)
+    let states: Vec<RecordState> = records.iter().map(|r| RecordState { key: r.key, state: r.state.clone() }).collect();
+    let refused = rollback::apply_all(now, tx, customer, &states).await?;
+    Ok(refused.into_iter().map(|(key, error)| NotLaid { key, reason: error.in_words() }).collect())
 }
 
 /// An IVR past the plan's credits is bought: that is done on live routing.

@@ -6,7 +6,7 @@
 
 use crate::store::CustomerId;
 use domain::routing::history::{
-    foreign_references, written_advanced, Connection, RecordKind, RecordState, RollbackPlan, RoutingRecord,
+    foreign_references, written_advanced, Connection, RecordKey, RecordKind, RecordState, RollbackPlan, RoutingRecord,
 };
 use domain::routing::{AdvancedRow, QueueForm};
 use domain::FieldErrors;
@@ -50,7 +50,7 @@ fn still_used(record: &RoutingRecord, users: &[String]) -> AppError {
 /// when nothing uses it. The numbers and pools whose routing it changes are provisioned again,
 /// as the normal saves do.
 pub async fn apply(
-    state: &AppState,
+    now: i64,
     tx: &mut Transaction<'_, Any>,
     customer: CustomerId,
     restore: &RecordState,
@@ -58,7 +58,7 @@ pub async fn apply(
     if let Some(record) = &restore.state {
         refuse_foreign_references(tx, customer, record).await?;
     }
-    write(state, tx, customer, restore).await.map_err(ApplyError::into_answer)
+    write(now, tx, customer, restore).await.map_err(ApplyError::into_answer)
 }
 
 /// Puts back every record of `plan`, each change recorded as rolling back change `rolled_back`,
@@ -72,11 +72,27 @@ pub async fn roll_back<'a>(
 ) -> Result<Vec<i64>, AppError> {
     let user = user.into();
     let customer = user.customer();
-    let mut log = ChangeLog::rolling_back(state, user, rolled_back);
+    write_recorded(state, tx, customer, &mut ChangeLog::rolling_back(state, user, rolled_back), &plan.restores).await
+}
+
+/// Writes every state of `states` (`apply_all`, strictly) and records each record's change in
+/// `log`; the ids of the changes recorded.
+pub async fn write_recorded(
+    state: &AppState,
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    log: &mut ChangeLog,
+    states: &[RecordState],
+) -> Result<Vec<i64>, AppError> {
+    let mut befores = vec![];
+    for restore in states {
+        befores.push(store::load(tx, customer, restore.key).await?);
+    }
+    if let Some(refusal) = apply_all(state.clock.now(), tx, customer, states).await?.into_iter().next() {
+        return Err(refusal.1);
+    }
     let mut change_ids = vec![];
-    for restore in &plan.restores {
-        let before = store::load(tx, customer, restore.key).await?;
-        apply(state, tx, customer, restore).await?;
+    for (restore, before) in states.iter().zip(befores) {
         let after = store::load(tx, customer, restore.key).await?;
         log.forget_names();
         if let Some(change) = log.record(tx, restore.key, before, after).await? {
@@ -84,6 +100,40 @@ pub async fn roll_back<'a>(
         }
     }
     Ok(change_ids)
+}
+
+/// Writes each state of `states` in `tx`, each after those it needs: one refused (an IVR key
+/// pointing at a plan the set creates, a plan removed while something still points at it) is
+/// tried again once the others are written. Returns the states no order allows, each with its
+/// refusal (none written); the rest are written. Each write is a savepoint, so a refused one
+/// leaves the transaction usable on PostgreSQL too.
+pub async fn apply_all(
+    now: i64,
+    tx: &mut Transaction<'_, Any>,
+    customer: CustomerId,
+    states: &[RecordState],
+) -> Result<Vec<(RecordKey, AppError)>, AppError> {
+    let mut waiting: Vec<&RecordState> = states.iter().collect();
+    loop {
+        let count = waiting.len();
+        let mut refused = vec![];
+        for restore in waiting {
+            let mut savepoint = sqlx::Connection::begin(&mut **tx).await?;
+            match apply(now, &mut savepoint, customer, restore).await {
+                Ok(()) => savepoint.commit().await?,
+                Err(error @ (AppError::Coded(..) | AppError::Validation(_))) => {
+                    savepoint.rollback().await?;
+                    refused.push((restore, error));
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        // Another pass helps only while each writes something more.
+        if refused.is_empty() || refused.len() == count {
+            return Ok(refused.into_iter().map(|(restore, error)| (restore.key, error)).collect());
+        }
+        waiting = refused.into_iter().map(|(restore, _)| restore).collect();
+    }
 }
 
 /// Refuses to put back a state that points at a record the customer does not have: one deleted
@@ -154,13 +204,12 @@ fn is_constraint(error: &sqlx::Error) -> bool {
 
 /// Writes the restored state.
 async fn write(
-    state: &AppState,
+    now: i64,
     tx: &mut Transaction<'_, Any>,
     customer: CustomerId,
     restore: &RecordState,
 ) -> Result<(), ApplyError> {
     let key = restore.key;
-    let now = state.clock.now();
     match (&key.kind, &restore.state) {
         (RecordKind::ServicePlan, Some(RoutingRecord::ServicePlan { id, form })) => {
             let times: Vec<PlanTime> = form.rows.iter().map(PlanTime::from_row).collect();

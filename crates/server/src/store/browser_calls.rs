@@ -31,6 +31,9 @@ pub struct Pending {
     pub destination: String,
     pub caller_id: String,
     pub outbound_campaign_id: Option<i64>,
+    /// A test call routed through the account's open draft.
+    #[sqlx(try_from = "crate::db::Flag")]
+    pub use_draft: bool,
 }
 
 pub struct NewBrowserCall<'a> {
@@ -45,6 +48,7 @@ pub struct NewBrowserCall<'a> {
     pub destination: &'a str,
     pub caller_id: &'a str,
     pub outbound_campaign_id: Option<i64>,
+    pub use_draft: bool,
 }
 
 /// Where a browser call has been, for its phone's page.
@@ -64,8 +68,8 @@ pub async fn insert(db: &AnyPool, call: &NewBrowserCall<'_>, now: i64) -> sqlx::
     sqlx::query("DELETE FROM browser_calls WHERE created_at < $1").bind(now - KEPT_SECONDS).execute(&mut *tx).await?;
     sqlx::query(
         "INSERT INTO browser_calls (token, phone_id, customer_id, user_id, routing_entry_id, routed_as_at, test_note,
-             created_at, kind, destination, caller_id, outbound_campaign_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+             created_at, kind, destination, caller_id, outbound_campaign_id, use_draft)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(call.token)
     .bind(call.phone_id)
@@ -79,6 +83,7 @@ pub async fn insert(db: &AnyPool, call: &NewBrowserCall<'_>, now: i64) -> sqlx::
     .bind(call.destination)
     .bind(call.caller_id)
     .bind(call.outbound_campaign_id)
+    .bind(crate::db::Flag(call.use_draft))
     .execute(&mut *tx)
     .await?;
     tx.commit().await
@@ -102,7 +107,7 @@ pub async fn take(db: &AnyPool, token: &str, phone_id: &str, now: i64) -> sqlx::
     }
     sqlx::query_as(
         "SELECT customer_id, user_id, kind, routing_entry_id, routed_as_at, test_note, destination, caller_id,
-                outbound_campaign_id
+                outbound_campaign_id, use_draft
          FROM browser_calls WHERE token = $1",
     )
     .bind(token)

@@ -18,6 +18,7 @@ pub struct DraftRow {
     pub state: String,
     pub publish_at: Option<i64>,
     pub revert_at: Option<i64>,
+    pub scheduled_by: Option<i64>,
     pub scheduled_by_name: String,
     pub published_at: Option<i64>,
     pub published_change: Option<i64>,
@@ -26,7 +27,7 @@ pub struct DraftRow {
 }
 
 const DRAFT_COLUMNS: &str = "id, customer_id, opened_by_name, opened_at, state, publish_at, revert_at,
-    scheduled_by_name, published_at, published_change, reverted_at, not_run_reason";
+    scheduled_by, scheduled_by_name, published_at, published_change, reverted_at, not_run_reason";
 
 /// The customer's open draft.
 pub async fn open_draft(conn: &mut AnyConnection, customer: CustomerId) -> sqlx::Result<Option<DraftRow>> {
@@ -202,18 +203,20 @@ pub async fn set_schedule(
     customer: CustomerId,
     id: i64,
     schedule: Option<(i64, Option<i64>)>,
-    by: &str,
+    by: (i64, &str),
 ) -> sqlx::Result<bool> {
     let (publish_at, revert_at) = schedule.unzip();
     let done = sqlx::query(
-        "UPDATE routing_drafts SET publish_at = $3, revert_at = $4, scheduled_by_name = $5, not_run_reason = ''
+        "UPDATE routing_drafts SET publish_at = $3, revert_at = $4, scheduled_by = $5, scheduled_by_name = $6,
+           not_run_reason = '', claimed_until = 0
          WHERE customer_id = $1 AND id = $2 AND state = 'open'",
     )
     .bind(customer)
     .bind(id)
     .bind(publish_at)
     .bind(revert_at.flatten())
-    .bind(by)
+    .bind(by.0)
+    .bind(by.1)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -280,6 +283,17 @@ pub async fn not_run(conn: &mut AnyConnection, id: i64, step: Step, reason: &str
     Ok(())
 }
 
+/// The e-mail addresses of the customer's administrators (and account owners).
+pub async fn admin_emails(conn: &mut AnyConnection, customer: CustomerId) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT u.email FROM user_access a JOIN users u ON u.id = a.user_id
+         WHERE a.customer_id = $1 AND a.auth_code >= 20 ORDER BY u.email",
+    )
+    .bind(customer)
+    .fetch_all(conn)
+    .await
+}
+
 /// The published draft went back to normal at `at`.
 pub async fn returned(conn: &mut AnyConnection, id: i64, at: i64) -> sqlx::Result<()> {
     sqlx::query("UPDATE routing_drafts SET state = 'done', reverted_at = $2 WHERE id = $1 AND state = 'published'")
@@ -288,4 +302,9 @@ pub async fn returned(conn: &mut AnyConnection, id: i64, at: i64) -> sqlx::Resul
         .execute(conn)
         .await?;
     Ok(())
+}
+
+/// The customer's time zone (the schedule's e-mails say when, in it).
+pub async fn time_zone(conn: &mut AnyConnection, customer: CustomerId) -> sqlx::Result<String> {
+    sqlx::query_scalar("SELECT time_zone FROM customers WHERE id = $1").bind(customer).fetch_one(conn).await
 }

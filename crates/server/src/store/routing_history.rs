@@ -124,7 +124,7 @@ pub async fn record(
     .bind(json(before))
     .bind(json(after))
     .bind(summary.join("\n"))
-    .bind(author.user_id)
+    .bind((author.user_id > 0).then_some(author.user_id))
     .bind(&author.user_name)
     .bind(author.source.as_str())
     .bind(rolls_back)
@@ -249,6 +249,38 @@ pub async fn later_on(
     .bind(id)
     .fetch_all(conn)
     .await
+}
+
+/// The changes publishing draft `draft` made, oldest first: one entry in the history.
+pub async fn of_publish(conn: &mut AnyConnection, customer_id: CustomerId, draft: i64) -> sqlx::Result<Vec<ChangeRow>> {
+    sqlx::query_as(&format!(
+        "SELECT {CHANGE_COLUMNS} FROM routing_changes WHERE customer_id = $1 AND published_draft = $2 ORDER BY id"
+    ))
+    .bind(customer_id)
+    .bind(draft)
+    .fetch_all(conn)
+    .await
+}
+
+/// The customer's changes after the group `group` (changes saved together, oldest first) to
+/// any of its records, oldest first.
+pub async fn later_than_group(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    group: &[ChangeRow],
+) -> sqlx::Result<Vec<ChangeRow>> {
+    let Some(first) = group.first() else { return Ok(vec![]) };
+    let mut later: Vec<ChangeRow> = vec![];
+    for change in group {
+        let Some(key) = change.key() else { continue };
+        for row in later_on(&mut *conn, customer_id, first.id, key).await? {
+            if !group.iter().any(|g| g.id == row.id) && !later.iter().any(|l| l.id == row.id) {
+                later.push(row);
+            }
+        }
+    }
+    later.sort_by_key(|row| row.id);
+    Ok(later)
 }
 
 /// Removes changes older than the retention, and the audio files kept for them (a file archived

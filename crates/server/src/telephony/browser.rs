@@ -11,6 +11,7 @@ use sqlx::AnyPool;
 
 use super::calls::{facts, CallKind, Opened};
 use crate::store::browser_calls::{self, Pending};
+use crate::store::routing_drafts;
 use crate::store::live_calls;
 
 /// The browser call on `channel` (named `channel_name`) to `dialled`, its row written.
@@ -38,9 +39,20 @@ async fn open_test(db: &AnyPool, channel: &str, pending: &Pending, now_millis: i
     let Some((number, zone)) = live_calls::entry_number(db, customer, pending.routing_entry_id).await? else {
         return Ok(None);
     };
-    let Some(mut facts) = facts(db, customer, pending.routing_entry_id, &zone, now_millis).await? else {
-        return Ok(None);
-    };
+    // A test of the open draft reads the routing with the draft laid over it, then forgets it.
+    let mut tx = crate::db::begin_write(db).await?;
+    if pending.use_draft {
+        if let Some(draft) = routing_drafts::open_draft(&mut tx, customer).await? {
+            let records = routing_drafts::records(&mut tx, draft.id).await?;
+            let laid = crate::routing::draft::lay_over(now_millis / 1000, &mut tx, customer, &records).await;
+            if let Err(error) = laid {
+                tracing::warn!(customer = customer.get(), ?error, "a test call's draft could not be laid over");
+            }
+        }
+    }
+    let facts = facts(&mut tx, customer, pending.routing_entry_id, &zone, now_millis).await?;
+    tx.rollback().await?;
+    let Some(mut facts) = facts else { return Ok(None) };
     facts.routed_as_at_millis = pending.routed_as_at.map(|at| at * 1000);
     let call_id = live_calls::open_test(
         db,

@@ -66,7 +66,7 @@ pub async fn open(
     }
     let Some(tracked) = live_calls::tracked(db, &number).await? else { return Ok(None) };
     let customer = tracked.customer_id;
-    let facts = facts(db, customer, tracked.entry_id, &tracked.time_zone, now_millis).await?;
+    let facts = facts(&mut *db.acquire().await?, customer, tracked.entry_id, &tracked.time_zone, now_millis).await?;
     let Some(mut facts) = facts else { return Ok(None) };
     let now = now_millis / 1000;
     let holder = if tracked.kind == "dynamic" {
@@ -100,22 +100,19 @@ pub async fn open(
 
 /// The routing a call to `entry` meets now, as stored.
 pub(super) async fn facts(
-    db: &AnyPool,
+    conn: &mut AnyConnection,
     customer: CustomerId,
     entry: i64,
     time_zone: &str,
     now_millis: i64,
 ) -> sqlx::Result<Option<CallFacts>> {
-    let mut conn = db.acquire().await?;
-    let Some(row) = routing_entries::find_in(&mut conn, customer, entry).await? else { return Ok(None) };
+    let Some(row) = routing_entries::find_in(&mut *conn, customer, entry).await? else { return Ok(None) };
     let route = match row.service_plan_id {
         Some(id) => Some(EntryRoute::ServicePlan { id }),
         None if !row.destination.is_empty() => Some(EntryRoute::Number { destination: row.destination.clone() }),
         None => None,
     };
-    drop(conn);
-    let snapshot = routing_history::snapshot(&mut *db.acquire().await?, customer).await?;
-    let mut conn = db.acquire().await?;
+    let snapshot = routing_history::snapshot(&mut *conn, customer).await?;
     let mut records = Vec::new();
     let mut wanted: Vec<(RecordKind, i64)> =
         snapshot.library.destination_plans.iter().map(|p| (RecordKind::DestinationPlan, p.id)).collect();
@@ -124,7 +121,7 @@ pub(super) async fn facts(
     while i < wanted.len() {
         let (kind, id) = wanted[i];
         i += 1;
-        let Some(record) = routing_history::load(&mut conn, customer, RecordKey { kind, id }).await? else { continue };
+        let Some(record) = routing_history::load(&mut *conn, customer, RecordKey { kind, id }).await? else { continue };
         if let RoutingRecord::DestinationPlan { form, .. } = &record {
             let numbers = form.destinations.iter().map(|d| d.destination).chain([form.no_response_destination]);
             for number in numbers.filter(|n| *n > 0) {
@@ -148,7 +145,7 @@ pub(super) async fn facts(
             }
         }
     }
-    let agent = agent_attribution(&mut conn, customer, row.attribution_id, row.attribution_dtmf_ivr_id).await?;
+    let agent = agent_attribution(&mut *conn, customer, row.attribution_id, row.attribution_dtmf_ivr_id).await?;
     Ok(Some(CallFacts {
         started_at_millis: now_millis,
         routed_as_at_millis: None,

@@ -53,6 +53,7 @@ mod reports_dashboard;
 mod rollback_tenancy;
 mod routing_audio;
 mod routing_connect;
+mod routing_drafts;
 mod routing_extras;
 mod routing_history;
 mod routing_history_kinds;

@@ -32,6 +32,17 @@ pub enum AppError {
 }
 
 impl AppError {
+    /// A refusal's messages as one text (a server error's says only that).
+    pub fn in_words(&self) -> String {
+        match self {
+            AppError::Validation(errors) | AppError::Coded(_, errors) | AppError::ValidationWith(errors, _) => {
+                errors.iter().map(|(_, message)| message).collect::<Vec<_>>().join(" ")
+            }
+            AppError::NotFound => "Not found.".to_string(),
+            _ => "The server could not do it.".to_string(),
+        }
+    }
+
     /// A 422 with one field's message.
     pub fn field(field: &str, message: impl Into<String>) -> AppError {
         let mut errors = FieldErrors::new();

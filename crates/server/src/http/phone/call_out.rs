@@ -73,6 +73,7 @@ pub(super) async fn call_out(
             destination: &destination,
             caller_id: &caller_id,
             outbound_campaign_id: agent.campaign_id,
+            use_draft: false,
         },
         state.clock.now(),
     )

@@ -31,6 +31,11 @@ pub(super) struct TestCallRequest {
     #[serde(default)]
     #[garde(length(chars, max = 20))]
     asIfTime: String,
+    /// "1": routed through the account's open draft instead of the published routing.
+    #[serde(default)]
+    #[garde(length(max = crate::http::contract::bounds::FLAG_MAX))]
+    #[schema(schema_with = crate::http::contract::bounds::flag)]
+    draft: String,
 }
 
 /// Readies a test call of one of the account's numbers from this session's phone.
@@ -57,9 +62,15 @@ pub(super) async fn test_call(
     } else {
         Some(as_if_moment(&form.asIfDate, &form.asIfTime, &account.customer_time_zone).map_err(AppError::Validation)?)
     };
+    let use_draft = form.draft == crate::http::contract::bounds::TICKED;
+    if use_draft
+        && crate::store::routing_drafts::open_draft(&mut *state.db.acquire().await?, customer).await?.is_none()
+    {
+        return Err(AppError::field("draft", domain::routing::draft::NO_DRAFT));
+    }
     let phone = phone_to_call_from(&state, &session).await?;
     let token = new_token();
-    let note = moment.as_ref().map(|m| m.words.clone()).unwrap_or_default();
+    let note = domain::reports::test_call::test_note(moment.as_ref().map(|m| m.words.as_str()), use_draft);
     browser_calls::insert(
         &state.db,
         &browser_calls::NewBrowserCall {
@@ -74,6 +85,7 @@ pub(super) async fn test_call(
             destination: "",
             caller_id: "",
             outbound_campaign_id: None,
+            use_draft,
         },
         state.clock.now(),
     )

@@ -11,7 +11,7 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{
-    affected_entries, change_time, check_restored_graph, plan_rollback, replay_impact, Change, Impact, RecordKind,
+    affected_entries, change_time, check_restored_graph, plan_group_rollback, plan_rollback, replay_impact, Change, Impact, RecordKind,
     RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
 };
 use domain::{push_csv_line, CsvCell, FieldErrors};
@@ -26,6 +26,7 @@ use super::RoutingUser;
 use crate::http::kit::download::{attachment, file_name_part};
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
+use crate::routing::draft::RoutingRead;
 use crate::routing::rollback::{self, refused};
 use crate::state::AppState;
 use crate::store::routing_history::{self as store, ChangeRow, Filter};
@@ -264,11 +265,19 @@ async fn plan_for(
     id: i64,
     include_later: bool,
 ) -> Result<RollbackPlan, AppError> {
-    let target = store::find(tx, user.customer(), id).await?.ok_or(AppError::NotFound)?;
-    let target = target.change().ok_or(AppError::NotFound)?;
+    let row = store::find(tx, user.customer(), id).await?.ok_or(AppError::NotFound)?;
+    let names = store::names(tx, user.customer()).await?;
+    // A published draft's changes are one entry, rolled back together.
+    if let Some(draft) = row.published_draft {
+        let group = store::of_publish(tx, user.customer(), draft).await?;
+        let later: Vec<Change> =
+            store::later_than_group(tx, user.customer(), &group).await?.iter().filter_map(ChangeRow::change).collect();
+        let targets: Vec<Change> = group.iter().filter_map(ChangeRow::change).collect();
+        return Ok(plan_group_rollback(&targets, &later, include_later, &names));
+    }
+    let target = row.change().ok_or(AppError::NotFound)?;
     let later: Vec<Change> =
         store::later_on(tx, user.customer(), id, target.key).await?.iter().filter_map(ChangeRow::change).collect();
-    let names = store::names(tx, user.customer()).await?;
     Ok(plan_rollback(&target, &later, include_later, &names))
 }
 
@@ -372,6 +381,10 @@ async fn rollback(
         return Err(refused(&problem));
     }
     let change_ids = rollback::roll_back(&state, &mut tx, &user, id, &plan).await?;
+    // A published draft rolled back by hand has no return to normal left to make.
+    if let Some(draft) = store::find(&mut tx, user.customer(), id).await?.and_then(|row| row.published_draft) {
+        crate::store::routing_drafts::cancel_return(&mut tx, user.customer(), draft).await?;
+    }
     tx.commit().await?;
     Ok(Json(RolledBack { success: true, change_ids }))
 }
@@ -426,13 +439,12 @@ async fn impact(
     user.require_advanced()?;
     let record: RoutingRecord = serde_json::from_str(&form.fields.record).map_err(not_a_record)?;
     let key = record.key();
-    if key.id != 0 {
-        let mut conn = state.db.acquire().await?;
-        if store::load(&mut conn, user.customer(), key).await?.is_none() {
-            return Err(AppError::NotFound);
-        }
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    if key.id != 0 && store::load(&mut view, user.customer(), key).await?.is_none() {
+        return Err(AppError::NotFound);
     }
-    let current = store::snapshot(&mut *state.db.acquire().await?, user.customer()).await?;
+    let current = store::snapshot(&mut view, user.customer()).await?;
+    drop(view);
     let edited = current.with(&[RecordState { key, state: Some(record) }]).map_err(not_a_record)?;
     let calls = last_week(&state, &user, &affected_entries(&current, &edited, key)).await?;
     Ok(Json(replayed(&user, &current, &edited, &calls)?))
@@ -453,7 +465,9 @@ struct ReplayData {
     responses((status = 200, body = ReplayData)))]
 async fn replay_data(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ReplayData>, AppError> {
     user.require_advanced()?;
-    let snapshot = store::snapshot(&mut *state.db.acquire().await?, user.customer()).await?;
+    let mut view = RoutingRead::open(&state, user.customer()).await?;
+    let snapshot = store::snapshot(&mut view, user.customer()).await?;
+    drop(view);
     let entries: Vec<i64> = snapshot.entries.iter().map(|e| e.id).collect();
     let calls = last_week(&state, &user, &entries).await?;
     Ok(Json(ReplayData { snapshot, calls, time_zone: user.account.customer_time_zone.clone() }))

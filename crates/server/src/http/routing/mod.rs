@@ -27,6 +27,8 @@ mod audio;
 mod connect;
 mod connections;
 mod destinations;
+mod draft_schedule;
+mod drafts;
 mod dtmf;
 mod extras;
 pub(crate) mod history;
@@ -72,6 +74,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(speech::router())
         .merge(tagmanager::router())
         .merge(history::router())
+        .merge(drafts::router())
 }
 
 /// A user who may see the routing pages (domain `routing_access`: the /routing page's guard,
