@@ -23,6 +23,8 @@ mod cta;
 #[cfg(feature = "forms")]
 mod dimensions;
 #[cfg(feature = "forms")]
+mod drafts;
+#[cfg(feature = "forms")]
 mod forms;
 #[cfg(feature = "forms")]
 mod history;

@@ -429,6 +429,21 @@ export type Classification = {
 };
 
 /**
+ * A draft record whose live state is no longer the one it was drafted from.
+ */
+export type Conflict = {
+  key: RecordKey,
+  /**
+   * In words: what happened live.
+   */
+  reason: string,
+  /**
+   * What changed live since the draft began, one sentence a line.
+   */
+  liveChanges: Array<string>,
+};
+
+/**
  * How one number or pool is connected: the basic page's row or the advanced page's row
  * (whose `servicePlan` 0 is '-- Disconnect --').
  */
@@ -650,6 +665,26 @@ export type DimensionKind = "text" | "number" | "choice";
 export type DimensionValueAnswer = {
   value: string | null,
   error: string | null,
+};
+
+/**
+ * One record the draft changes.
+ */
+export type DraftRecord = {
+  key: RecordKey,
+  /**
+   * Its live state when it joined the draft (None: the draft creates it).
+   */
+  base: RoutingRecord | null,
+  /**
+   * Its state in the draft (None: the draft removes it).
+   */
+  state: RoutingRecord | null,
+  /**
+   * Who changed it last in the draft.
+   */
+  userId: number,
+  userName: string,
 };
 
 export type DtmfIvrForm = {
@@ -1525,6 +1560,15 @@ export type Ruleset = {
    * Whether a paid click overrides a first touch within 30 days.
    */
   paidOverrides: boolean,
+};
+
+/**
+ * The schedule as typed: its words ("The draft goes live 24/12/2026 17:00 GMT, ...") or each
+ * field's problem (publishAt, revertAt).
+ */
+export type ScheduleCheck = {
+  text: string,
+  errors: FieldErrors,
 };
 
 /**

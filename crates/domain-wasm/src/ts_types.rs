@@ -85,6 +85,9 @@ fn declare_all(c: &mut Collect) {
     c.visit::<domain::phone::PhoneAccess>();
     c.visit::<crate::phone::OutboundCheck>();
     c.visit::<crate::phone::AsIfCheck>();
+    c.visit::<crate::drafts::ScheduleCheck>();
+    c.visit::<domain::routing::draft::Conflict>();
+    c.visit::<domain::routing::draft::DraftRecord>();
     c.visit::<reports::CallFacts>();
     c.visit::<reports::CallerCall>();
     c.visit::<reports::CallbackLink>();

@@ -48,7 +48,7 @@ export function TextField({
   onChange: (value: string) => void;
   readOnly?: boolean;
   /** 'date': the browser's date picker; the value is YYYY-MM-DD whatever the display. */
-  type?: 'text' | 'email' | 'tel' | 'password' | 'date';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'datetime-local';
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
 }) {

@@ -4114,6 +4114,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/routingdraft/cancelReturn/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the return to normal still to come of the published draft `id`: its routing stays. */
+        post: operations["post_routingdraft_cancelReturn_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/cancelSchedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the open draft `id`'s schedule: it stays a draft. */
+        post: operations["post_routingdraft_cancelSchedule_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/discard/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Discards the open draft `id` and everything in it; live routing is unchanged. */
+        post: operations["post_routingdraft_discard_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's open draft (none: `draft` null), its published draft's return to come, and the
+         *     editors' banner.
+         */
+        get: operations["get_routingdraft_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/impact/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What publishing the open draft `id` would have done to last week's calls. */
+        get: operations["get_routingdraft_impact_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Opens a draft: from now on the routing editors save into it. 422 on `draft` when one is open. */
+        post: operations["post_routingdraft_open"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/publish/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes the open draft `id` now: every record it changes goes live in one transaction, as
+         *     one entry in the routing history. Live routing changed since the draft began: 422
+         *     `PUBLISH_CONFLICT` with the conflicts, nothing published.
+         */
+        post: operations["post_routingdraft_publish_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/resolve/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Brings one conflicting record of the open draft `id` up to date. */
+        post: operations["post_routingdraft_resolve_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/routingdraft/schedule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets (or changes) when the open draft `id` goes live, and when routing goes back. 422 on
+         *     `publishAt` / `revertAt` in words: a moment in the past, more than a year ahead, one the
+         *     clocks skip, a return before the publish.
+         */
+        post: operations["post_routingdraft_schedule_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/routinghistory/exportCsv": {
         parameters: {
             query?: never;
@@ -6851,6 +7015,14 @@ export interface components {
         ConfirmPasswordRequest: {
             form_password: string;
         };
+        /** @description A draft record whose live state is no longer the one it was drafted from. */
+        Conflict: {
+            key: components["schemas"]["RecordKey"];
+            /** @description What changed live since the draft began, one sentence a line. */
+            liveChanges: string[];
+            /** @description In words: what happened live. */
+            reason: string;
+        };
         /**
          * @description How one number or pool is connected: the basic page's row or the advanced page's row
          *     (whose `servicePlan` 0 is '-- Disconnect --').
@@ -7350,6 +7522,50 @@ export interface components {
         /** @description The answer of a call that only says it worked. */
         Done: {
             success: boolean;
+        };
+        /** @description The account's draft, if any, as every routing page shows it. */
+        DraftAnswer: {
+            /** @description The banner the editors show while a draft is open. */
+            banner: string;
+            draft?: null | components["schemas"]["DraftView"];
+            /**
+             * Format: int64
+             * @description The server's now (seconds since 1970): the schedule is checked against it.
+             */
+            now: number;
+            /** @description Why the last return to normal did not run, in words ("" when none failed). */
+            returnNotRun: string;
+            returning?: null | components["schemas"]["ReturnView"];
+            /** @description The account's time zone, the schedule's moments are typed in. */
+            timeZone: string;
+        };
+        /** @description One record the draft changes, in words against live routing. */
+        DraftChangeView: {
+            kind: components["schemas"]["RecordKind"];
+            /** @description "IVR 'Main menu'". */
+            record: string;
+            /** Format: int64 */
+            recordId: number;
+            /** @description What the draft changes, one sentence each. */
+            sentences: string[];
+            /** @description Who changed it last in the draft. */
+            userName: string;
+        };
+        DraftView: {
+            changes: components["schemas"]["DraftChangeView"][];
+            /** @description Records changed live since the draft began: publishing waits until each is resolved. */
+            conflicts: components["schemas"]["Conflict"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Why its scheduled publish did not run, in words ("" when it did not fail). */
+            notRun: string;
+            /**
+             * Format: int64
+             * @description Seconds since 1970.
+             */
+            openedAt: number;
+            openedBy: string;
+            schedule?: null | components["schemas"]["ScheduleView"];
         };
         DtmfIvrAnswer: {
             ivr: components["schemas"]["DtmfIvrHead"];
@@ -8305,6 +8521,11 @@ export interface components {
             detail: string;
             title: string;
         };
+        /**
+         * @description Which version of a conflicting record the draft keeps.
+         * @enum {string}
+         */
+        Keep: "live" | "draft";
         KeyLabel: {
             key: string;
             label: string;
@@ -9236,6 +9457,14 @@ export interface components {
             /** @description What is sent, each once. */
             "form_sends[]"?: string[];
         };
+        Published: {
+            /**
+             * Format: int64
+             * @description The history's entry for the publish (its first change).
+             */
+            changeId: number;
+            success: boolean;
+        };
         /**
          * @description What buying one more costs, said before the form's Buy button (the domain's
          *     `number_purchase_note`): included in the plan, or the price and the invoice that first charges it.
@@ -9470,10 +9699,32 @@ export interface components {
             /** @description The new-reports mode, as now set. */
             value: boolean;
         };
+        ResolveRequest: {
+            /**
+             * @description Which version of a conflicting record the draft keeps.
+             * @enum {string}
+             */
+            keep: "live" | "draft";
+            /**
+             * @description The kinds of routing record a change can touch.
+             * @enum {string}
+             */
+            kind: "servicePlan" | "destinationPlan" | "ivr" | "queue" | "connect" | "destinationNumber" | "voicemail" | "audio" | "category" | "reportGroup" | "secondaryReportGroup" | "inCallAttribution" | "dtmfPlan" | "dtmfIvr" | "dynamicWhisper";
+            /** Format: int64 */
+            recordId: number;
+        };
         /** @description The restriction form (the user form's field name). */
         RestrictFields: {
             /** @description "1" restricts the agent to the list, "0" lifts it. */
             form_customer_restrict_cli?: string;
+        };
+        /** @description A published draft whose return to normal is still to come. */
+        ReturnView: {
+            /** Format: int64 */
+            draftId: number;
+            /** Format: int64 */
+            revertAt: number;
+            text: string;
         };
         RevenueLine: {
             /** @description What the sales are credited to; '' for sales matched to no call (or a call without one). */
@@ -10238,6 +10489,25 @@ export interface components {
             id: number;
             success: boolean;
         };
+        ScheduleRequest: {
+            /** @description When the draft goes live: YYYY-MM-DDTHH:MM in the account's time zone. */
+            publishAt: string;
+            /** @description When routing goes back to normal (empty: it stays). */
+            revertAt?: string;
+        };
+        /** @description A draft's schedule, in the account's zone. */
+        ScheduleView: {
+            /**
+             * Format: int64
+             * @description Seconds since 1970.
+             */
+            publishAt: number;
+            /** Format: int64 */
+            revertAt?: number | null;
+            scheduledBy: string;
+            /** @description "The draft goes live 24/12/2026 17:00 GMT, and routing goes back to normal 27/12/2026 08:00 GMT." */
+            text: string;
+        };
         /** @description The scoring form: the scorecard, and rows of answers (`form_answer[0]`, ...). */
         ScoreFields: {
             /** @description The scorecard's id. */
@@ -10855,6 +11125,7 @@ export interface components {
             asIfDate?: string;
             /** @description HH:MM. */
             asIfTime?: string;
+            draft?: string;
             /** Format: int64 */
             entryId: number;
         };
@@ -26879,7 +27150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
-            /** @description Validation failed: each field's message. Refused by the rules: how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): entryId (PHONE_LIMITS: test calls a user and an account ready a minute, and have in progress); who is asking: phone (the session's own phone is open), asIfDate and asIfTime (a day and a time that exist in the account's zone) */
+            /** @description Validation failed: each field's message. Refused by the rules: how often: the codes sent to a number or by an account in the last 24 hours, the calls an account makes a minute (429): entryId (PHONE_LIMITS: test calls a user and an account ready a minute, and have in progress); what the account's stored records allow now: draft (routed through the draft only while one is open); who is asking: phone (the session's own phone is open), asIfDate and asIfTime (a day and a time that exist in the account's zone) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -28114,6 +28385,660 @@ export interface operations {
                 };
             };
             /** @description Validation failed: each field's message. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routingdraft_cancelReturn_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (a published draft whose return to normal is still to come) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routingdraft_cancelSchedule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (the draft is still open) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routingdraft_discard_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (the draft is still open) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    get_routingdraft_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    get_routingdraft_impact_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Impact"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+        };
+    };
+    post_routingdraft_open: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (one draft open per account at a time, DRAFT_IN_FORCE) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routingdraft_publish_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (the draft is open and changes something; PUBLISH_CONFLICT: nothing changed live since it began; PUBLISH_REFUSED: it leaves routing unbroken) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routingdraft_resolve_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ResolveRequest"];
+                "multipart/form-data": components["schemas"]["ResolveRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (the draft is still open) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
+        };
+    };
+    post_routingdraft_schedule_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ScheduleRequest"];
+                "multipart/form-data": components["schemas"]["ScheduleRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DraftAnswer"];
+                };
+            };
+            /** @description A malformed request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No session: log in first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRequired"];
+                };
+            };
+            /** @description The account or user may not make this call. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description No such record for this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description The body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refusal"];
+                };
+            };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (the draft is still open); publishAt, revertAt (moments that exist in the account's zone, in the future, within a year, the return after the publish) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -84,10 +84,25 @@ type Answer = (init: RequestInit | undefined, url: URL) => Response | Promise<Re
  * Stubs fetch with answers keyed by "/api/..." path (with its query string, or without to
  * answer any query); any other path gets a 404.
  */
+/** An account with no routing draft (every routing page asks). */
+export const NO_DRAFT = {
+  draft: null,
+  returning: null,
+  returnNotRun: '',
+  banner: 'The banner the server sends.',
+  now: 1_795_428_000,
+  timeZone: 'Europe/London',
+};
+
+/** Answers every test gets unless it gives its own. */
+const DEFAULT_ANSWERS: Record<string, Answer> = {
+  '/api/routingdraft/get': () => jsonResponse(NO_DRAFT),
+};
+
 export function stubApi(answers: Record<string, Answer>) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const answer = answers[String(input)] ?? answers[url.pathname];
+    const answer = answers[String(input)] ?? answers[url.pathname] ?? DEFAULT_ANSWERS[url.pathname];
     return answer ? answer(init, url) : jsonResponse({ success: false }, 404);
   });
   vi.stubGlobal('fetch', fetch);

@@ -134,7 +134,7 @@ describe('the phone panel', () => {
 
     await waitFor(() => expect(FakeUA.last?.calls).toHaveLength(1));
     const [[, init]] = callsTo(fetch, '/api/phone/testCall');
-    expect(posted(init as RequestInit)).toEqual({ entryId: '7', asIfDate: '2026-12-24', asIfTime: '18:05' });
+    expect(posted(init as RequestInit)).toEqual({ entryId: '7', asIfDate: '2026-12-24', asIfTime: '18:05', draft: '' });
     const call = lastCall();
     expect(call.target).toBe(`sip:${STARTED.dial}@127.0.0.1`);
     expect(call.options).toMatchObject({ mediaConstraints: { audio: true, video: false }, pcConfig: { iceServers: [] } });

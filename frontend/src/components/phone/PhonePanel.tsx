@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useAccount } from '../../lib/account';
 import { Dialog } from '../Dialog';
 import { useSnackbar } from '../Snackbar';
+import { useDraft } from '../draft/useDraft';
 import { closePhone, startCallOut, startTestCall, type CallOutRequest } from './api';
 import { CallOutForm } from './CallOutForm';
 import { CallView } from './CallView';
@@ -32,6 +33,8 @@ export default function PhonePanel({ request, onClose }: { request: PanelRequest
   const [testValues, setTestValues] = useState<TestCallValues>(NOW);
   const [outValues, setOutValues] = useState<CallOutRequest>({ number: request.number, callerId: '' });
   const [confirming, setConfirming] = useState(false);
+  const draft = useDraft().load;
+  const draftOpen = draft?.status === 'ready' && Boolean(draft.data.draft);
   const liveRef = useRef(phone.live);
   liveRef.current = phone.live;
 
@@ -111,6 +114,7 @@ export default function PhonePanel({ request, onClose }: { request: PanelRequest
           values={testValues}
           onChange={setTestValues}
           timeZone={account.customerTimeZone}
+          draftOpen={draftOpen}
           busy={busy}
           error={phone.startError}
           onCall={(moment) => phone.place(() => startTestCall({ entryId, ...moment }))}

@@ -1,7 +1,7 @@
 import { useMemo, useRef } from 'react';
 import { asIfMoment } from '../../domain/phone';
 import { useFieldMessages } from '../../lib/useFieldMessages';
-import { RadioGroupField, TextField } from '../fields';
+import { CheckboxField, RadioGroupField, TextField } from '../fields';
 import type { TestCallRequest } from './api';
 import { useStartErrors } from './useStartErrors';
 import { CallButton } from './CallButton';
@@ -10,9 +10,11 @@ export interface TestCallValues {
   when: 'now' | 'asIf';
   date: string;
   time: string;
+  /** Routed through the account's open draft (when there is one). */
+  draft: boolean;
 }
 
-export const NOW: TestCallValues = { when: 'now', date: '', time: '' };
+export const NOW: TestCallValues = { when: 'now', date: '', time: '', draft: true };
 
 const WHEN = [
   { value: 'now', label: 'Now' },
@@ -28,6 +30,7 @@ export function TestCallForm({
   values,
   onChange,
   timeZone,
+  draftOpen = false,
   busy,
   error,
   onCall,
@@ -36,6 +39,8 @@ export function TestCallForm({
   values: TestCallValues;
   onChange: (values: TestCallValues) => void;
   timeZone: string;
+  /** The account has a routing draft open: the call may be routed through it. */
+  draftOpen?: boolean;
   busy: boolean;
   /** The last refused start, shown on the fields it names. */
   error: unknown;
@@ -53,7 +58,11 @@ export function TestCallForm({
 
   function submit() {
     if (busy || refuseSave(form.current)) return;
-    onCall({ asIfDate: asIf ? values.date : '', asIfTime: asIf ? values.time : '' });
+    onCall({
+      asIfDate: asIf ? values.date : '',
+      asIfTime: asIf ? values.time : '',
+      draft: draftOpen && values.draft ? '1' : '',
+    });
   }
 
   return (
@@ -69,6 +78,14 @@ export function TestCallForm({
       <p className="phone-target">
         Test call to <strong>{number}</strong>
       </p>
+      {draftOpen && (
+        <CheckboxField
+          label="Through the draft (not live yet)"
+          name="draft"
+          checked={values.draft}
+          onChange={(draft) => onChange({ ...values, draft })}
+        />
+      )}
       <RadioGroupField
         label="When"
         name="when"

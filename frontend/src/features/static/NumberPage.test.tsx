@@ -166,7 +166,7 @@ describe("a number's page", () => {
     const phone = await screen.findByRole('region', { name: 'Phone' });
     await user.click(await within(phone).findByRole('button', { name: 'Call' }));
     await waitFor(() => expect(callsTo(fetch, '/api/phone/testCall')).toHaveLength(1));
-    expect(posted(callsTo(fetch, '/api/phone/testCall')[0][1] as RequestInit)).toEqual({ entryId: '7', asIfDate: '', asIfTime: '' });
+    expect(posted(callsTo(fetch, '/api/phone/testCall')[0][1] as RequestInit)).toEqual({ entryId: '7', asIfDate: '', asIfTime: '', draft: '' });
   });
 
   test('no Test call for a user who may not test the account’s numbers', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../components/DataTable';
 import { LoadedPage } from '../../components/LoadedPage';
+import { DraftBanner } from '../../components/draft/DraftBanner';
 import { TestCallButton } from '../../components/phone/PhoneButtons';
 import { ResultBanner, type Outcome } from '../../components/ResultBanner';
 import { validationErrors } from '../../lib/api';
@@ -84,6 +85,7 @@ function NumberView({
 
   return (
     <div className="number-page-sections">
+      <DraftBanner readOnly />
       <ResultBanner outcome={outcome} />
       <section className="card" aria-labelledby="number-summary">
         <h2 id="number-summary">Summary</h2>

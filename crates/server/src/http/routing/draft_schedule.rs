@@ -66,7 +66,7 @@ async fn schedule(
     let by = (user.session.user_id, name.trim());
     routing_drafts::set_schedule(&mut tx, customer, id, Some((moments.publish_at, moments.revert_at)), by)
         .await?;
-    let answer = draft_answer(&mut tx, customer, zone).await?;
+    let answer = draft_answer(&mut tx, customer, zone, state.clock.now()).await?;
     tx.commit().await?;
     Ok(Json(answer))
 }

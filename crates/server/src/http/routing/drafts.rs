@@ -109,6 +109,10 @@ pub(super) struct DraftAnswer {
     return_not_run: String,
     /// The banner the editors show while a draft is open.
     banner: String,
+    /// The server's now (seconds since 1970): the schedule is checked against it.
+    now: i64,
+    /// The account's time zone, the schedule's moments are typed in.
+    time_zone: String,
 }
 
 fn schedule_view(row: &DraftRow, zone: &str) -> Option<ScheduleView> {
@@ -126,6 +130,7 @@ pub(super) async fn draft_answer(
     conn: &mut sqlx::AnyConnection,
     customer: CustomerId,
     zone: &str,
+    now: i64,
 ) -> Result<DraftAnswer, AppError> {
     let draft = match routing_drafts::open_draft(&mut *conn, customer).await? {
         None => None,
@@ -165,7 +170,14 @@ pub(super) async fn draft_answer(
     });
     let return_not_run =
         routing_drafts::return_not_run(&mut *conn, customer).await?.map(|row| row.not_run_reason).unwrap_or_default();
-    Ok(DraftAnswer { draft, returning, return_not_run, banner: DRAFT_BANNER.to_string() })
+    Ok(DraftAnswer {
+        draft,
+        returning,
+        return_not_run,
+        banner: DRAFT_BANNER.to_string(),
+        now,
+        time_zone: zone.to_string(),
+    })
 }
 
 /// The account's open draft (none: `draft` null), its published draft's return to come, and the
@@ -174,7 +186,7 @@ pub(super) async fn draft_answer(
 async fn get_draft(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DraftAnswer>, AppError> {
     user.require_advanced()?;
     let mut conn = state.db.acquire().await?;
-    Ok(Json(draft_answer(&mut conn, user.customer(), &user.account.customer_time_zone).await?))
+    Ok(Json(draft_answer(&mut conn, user.customer(), &user.account.customer_time_zone, state.clock.now()).await?))
 }
 
 /// Opens a draft: from now on the routing editors save into it. 422 on `draft` when one is open.
@@ -188,7 +200,7 @@ async fn open_draft(State(state): State<AppState>, user: RoutingUser) -> Result<
     }
     let name = format!("{} {}", user.account.user_forename, user.account.user_surname);
     routing_drafts::insert(&mut tx, customer, user.session.user_id, name.trim(), state.clock.now()).await?;
-    let answer = draft_answer(&mut tx, customer, &user.account.customer_time_zone).await?;
+    let answer = draft_answer(&mut tx, customer, &user.account.customer_time_zone, state.clock.now()).await?;
     tx.commit().await?;
     Ok(Json(answer))
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { DataTable, ROWS_PER_PAGE, type Column } from '../../../components/DataTable';
 import { Icon } from '../../../components/Icon';
+import { DraftBanner } from '../../../components/draft/DraftBanner';
 import { PageHeading } from '../../../components/PageHeading';
 import { routingAccess } from '../../../domain/routing';
 import { useAccount } from '../../../lib/account';
@@ -71,11 +72,14 @@ export function IvrList({ title }: { title: string }) {
   const { account } = useAccount();
   const access = routingAccess(account);
   const shown = access.canView && access.hasAdvanced;
+  // A draft opened, discarded or published: the table reads the IVRs again.
+  const [generation, setGeneration] = useState(0);
   return (
     <>
       <PageHeading title={title} />
+      {shown && <DraftBanner onChanged={() => setGeneration((n) => n + 1)} />}
       {shown && (
-        <RoutingLibraryProvider lists={access.canEdit ? EDITOR_LISTS : []}>
+        <RoutingLibraryProvider key={generation} lists={access.canEdit ? EDITOR_LISTS : []}>
           <IvrTable canEdit={access.canEdit} isGroupAccount={account.isGroupAccount} />
         </RoutingLibraryProvider>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, type Column, type TableQuery } from '../../../components/DataTable';
+import { DraftBanner } from '../../../components/draft/DraftBanner';
 import { PageHeading } from '../../../components/PageHeading';
 import { SelectField, TextField } from '../../../components/fields';
 import { routingAccess } from '../../../domain/routing';
@@ -181,6 +182,7 @@ export function RoutingHistory({ title }: { title: string }) {
   return (
     <>
       <PageHeading title={title} />
+      <DraftBanner />
       {notice && (
         <p role="status" className="banner banner-success">
           {notice}

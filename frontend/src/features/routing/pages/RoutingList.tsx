@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DataTable, ROWS_PER_PAGE, type Column, type RowKey, type TableQuery } from '../../../components/DataTable';
+import { DraftBanner } from '../../../components/draft/DraftBanner';
 import { PageHeading } from '../../../components/PageHeading';
 import { TestCallButton } from '../../../components/phone/PhoneButtons';
 import { usePhone } from '../../../components/phone/usePhone';
@@ -150,6 +151,7 @@ export function RoutingList({ title }: { title: string }) {
   return (
     <>
       <PageHeading title={title} />
+      <DraftBanner canOpen onChanged={() => setQuery((query) => (query ? { ...query } : query))} />
       {notice && (
         <p role="status" className="banner banner-success">
           {notice}

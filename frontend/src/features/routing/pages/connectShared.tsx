@@ -3,6 +3,7 @@
 import { useId, useState, type ReactNode, type RefObject } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { DiscardChangesDialog } from '../../../components/DiscardChangesDialog';
+import { DraftBanner } from '../../../components/draft/DraftBanner';
 import { PageHeading } from '../../../components/PageHeading';
 import type { Impact } from '../../../domain/history';
 import { routingAccess } from '../../../domain/routing';
@@ -218,6 +219,7 @@ export function ConnectPage({
   return (
     <>
       <PageHeading title={title} />
+      <DraftBanner />
       {details.status === 'loading' && <Loading>Loading the selected numbers…</Loading>}
       {details.status === 'failed' && (
         <>
