@@ -40,6 +40,8 @@ export default defineConfig({
         TELEPHONY_SECRET: process.env.TELEPHONY_SECRET ?? '',
         TELEPHONY_ARI_URL: process.env.TELEPHONY_ARI_URL ?? 'http://127.0.0.1:18088/ari',
         TELEPHONY_MEDIA_URL: BASE_URL,
+        // The scheduled routing changes' flow moves the clock on (e2e/phone.spec.ts, last).
+        DEV_CLOCK: '1',
       },
     },
   ],

@@ -178,3 +178,94 @@ test.describe('on a phone', () => {
     await expect(phone).toBeHidden();
   });
 });
+
+// ---- Drafts and scheduled changes ---------------------------------------------------------------
+// Last in the file: it moves the server's clock (DEV_CLOCK=1) a month on, past the office hours
+// the flows above rely on.
+
+/** Christmas Eve 17:00 and 27/12 08:00, GMT (unix seconds). */
+const CHRISTMAS_EVE = Date.UTC(2026, 11, 24, 17, 0) / 1000;
+const BACK_TO_NORMAL = Date.UTC(2026, 11, 27, 8, 0) / 1000;
+/** The scheduled changes' job looks every 5 s. */
+const SCHEDULE_RUN_TIMEOUT = 30_000;
+
+/** Moves the server's clock on to `at` (unix seconds), and logs in again (the session expired). */
+async function serverClockTo(page: Page, at: number): Promise<void> {
+  const draft = await page.request.get('/api/routingdraft/get', { headers: { 'X-Admin-Area': '1' } });
+  const { now } = (await draft.json()) as { now: number };
+  const moved = await page.request.post(`/dev/clock/advance?seconds=${at - now}`);
+  expect(moved.ok()).toBe(true);
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+}
+
+test('Christmas hours: prepared in a draft, heard with a test call, live on the 24th and gone on the 27th', async ({
+  page,
+}) => {
+  await logIn(page, 'owner@demo.test', '/manage/routing');
+  const draft = page.getByRole('region', { name: 'Routing draft' });
+  await draft.getByRole('button', { name: 'Open a draft' }).click();
+  await expect(draft.getByText(/^You are editing a draft\./)).toBeVisible();
+
+  // In the draft, the main menu's key 1 goes to the out-of-hours service.
+  await page.getByRole('main').getByRole('link', { name: 'IVRs', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Routing draft' }).getByText(/^You are editing a draft\./)).toBeVisible();
+  await page.getByRole('table', { name: 'IVRs' }).getByRole('button', { name: 'Edit Main menu', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit IVR' });
+  await editor.getByRole('combobox', { name: 'Destination plan, key 1' }).selectOption({ label: 'Out of hours' });
+  await editor.getByRole('button', { name: 'Update', exact: true }).click();
+  // The numbers it affects are named first (when the draft goes live).
+  await page.getByRole('dialog', { name: 'Are you sure?' }).getByRole('button', { name: 'Update', exact: true }).click();
+  await expect(editor).toHaveCount(0);
+
+  // A test call through the draft hears it; live calls still reach the reception.
+  await page.goto(NUMBER_PAGE);
+  await expect(page.getByRole('region', { name: 'Routing draft' }).getByRole('link', { name: 'Review the draft in Call routing' })).toBeVisible();
+  await page.getByRole('button', { name: `Test call to ${NUMBER}` }).click();
+  const phone = page.getByRole('region', { name: 'Phone' });
+  await expect(phone.getByRole('checkbox', { name: 'Through the draft (not live yet)' })).toBeChecked();
+  await phone.getByRole('button', { name: 'Call', exact: true }).click();
+  const steps = phone.getByRole('list', { name: 'Where the call is now' });
+  await expect(steps.getByRole('listitem').filter({ hasText: 'waiting for a key' })).toBeVisible({ timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('group', { name: 'Keypad' }).getByRole('button', { name: KEY, exact: true }).click();
+  await expect(steps.getByRole('listitem').last()).toHaveText('Talking to Out of hours service', { timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('button', { name: 'Hang up' }).click();
+  await expect(steps.getByRole('listitem').last()).toHaveText('Call ended: Answered', { timeout: CALL_STEP_TIMEOUT });
+  await phone.getByRole('button', { name: 'Close the phone' }).click();
+
+  // Reviewed, and scheduled for Christmas Eve with a return on the 27th.
+  await page.goto('/manage/routing');
+  await draft.getByRole('button', { name: 'Review and publish' }).click();
+  const review = page.getByRole('dialog', { name: 'Review and publish the draft' });
+  await expect(review.getByRole('list', { name: 'What the draft changes' })).toContainText("Key 1 of 'Main menu'");
+  await expect(review.getByText(/ would have gone elsewhere$|^No calls to replay$/)).toBeVisible();
+  await review.getByLabel('Goes live').fill('2026-12-24T17:00');
+  await review.getByLabel('Back to normal (optional)').fill('2026-12-27T08:00');
+  const schedule = 'The draft goes live 24/12/2026 17:00 GMT, and routing goes back to normal 27/12/2026 08:00 GMT.';
+  await expect(review.getByText(schedule)).toBeVisible();
+  await expectAccessible(page, 'the draft review', { within: review });
+  await review.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(page.getByText('Schedule saved.')).toBeVisible();
+  await review.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(draft.getByText(schedule)).toBeVisible();
+
+  // Christmas Eve: the job puts the draft live, without anyone touching anything.
+  await serverClockTo(page, CHRISTMAS_EVE + 1);
+  const returning = 'The draft went live 24/12/2026 17:00 GMT; routing goes back to normal 27/12/2026 08:00 GMT.';
+  await expect(async () => {
+    await page.reload();
+    await expect(draft.getByText(returning)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: SCHEDULE_RUN_TIMEOUT });
+  await expect(draft.getByText(/^You are editing a draft\./)).toHaveCount(0);
+
+  // 27/12 08:00: routing goes back to normal.
+  await serverClockTo(page, BACK_TO_NORMAL + 1);
+  await expect(async () => {
+    await page.reload();
+    await expect(draft.getByRole('button', { name: 'Open a draft' })).toBeVisible({ timeout: 2_000 });
+    await expect(draft.getByText(returning)).toHaveCount(0);
+  }).toPass({ timeout: SCHEDULE_RUN_TIMEOUT });
+
+  // The history has both, made in the scheduler's name.
+  await page.goto('/manage/routing/history');
+  await expect(page.getByRole('table').getByText(/\(scheduled\)/).first()).toBeVisible();
+});

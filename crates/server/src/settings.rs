@@ -14,6 +14,8 @@ pub struct Settings {
     pub product_name: String,
     /// Serve /outbox, the mail the server sent (reset links included): demos and tests only.
     pub dev_outbox: bool,
+    /// DEV_CLOCK=1: POST /dev/clock/advance moves the clock on, from this machine (browser flows).
+    pub dev_clock: bool,
     /// Start the server's clock at this instant (unix seconds) instead of the machine's time:
     /// for browser tests that must not depend on the day they run.
     pub clock_start: Option<i64>,
@@ -169,6 +171,7 @@ impl Settings {
             seed_demo: flag("SEED_DEMO", "1")?,
             product_name: var("PRODUCT_NAME", "Calltrack"),
             dev_outbox: flag("DEV_OUTBOX", "0")?,
+            dev_clock: flag("DEV_CLOCK", "0")?,
             secure_cookies: flag("SECURE_COOKIES", "0")?,
             website_check: FetchPolicy {
                 allow_loopback: flag("WEBSITE_CHECK_ALLOW_LOOPBACK", "0")?,

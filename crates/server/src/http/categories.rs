@@ -22,7 +22,7 @@ use utoipa_axum::routes;
 use crate::http::kit::error::AppError;
 use crate::http::kit::page_user::{PageRights, PageUser};
 use crate::http::kit::typed_form::Form;
-use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RecordedWrite;
 use crate::state::AppState;
 use crate::store::call_categories as store;
 use crate::store::routing_extras::{self as groups, GroupKind};

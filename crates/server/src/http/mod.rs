@@ -21,6 +21,7 @@ pub(crate) mod numbers;
 pub(crate) mod outbound_campaigns;
 mod outbound_cli;
 mod outbound_terms;
+mod dev_clock;
 mod outbox_page;
 mod pages;
 mod parameters;
@@ -162,6 +163,7 @@ pub fn app(state: AppState) -> Router {
         .merge(login::router())
         .merge(reset_password::router())
         .merge(outbox_page::router())
+        .merge(dev_clock::router())
         .merge(pages::router())
         .merge(sandbox_oauth::router())
         .merge(sandbox_card::router())

@@ -16,7 +16,7 @@ use crate::state::AppState;
 use crate::store::routing_drafts::{self, Step};
 use crate::store::{outbox, CustomerId};
 
-pub const INTERVAL: Duration = Duration::from_secs(15);
+pub const INTERVAL: Duration = Duration::from_secs(5);
 
 /// How long a claimed step is held by the process that claimed it (one that dies lets it go).
 pub const HOLD_SECONDS: i64 = 120;

@@ -8,7 +8,6 @@ use domain::AccountState;
 use sqlx::{Any, Transaction};
 
 use crate::http::kit::error::AppError;
-use crate::routing::draft::RoutingWrite;
 use crate::state::AppState;
 use crate::store::routing_history::{self as store, Author, Source};
 
@@ -23,53 +22,6 @@ impl Editor<'_> {
     /// The account whose routing is changed.
     pub fn customer(&self) -> CustomerId {
         CustomerId::new(self.account.customer_id)
-    }
-}
-
-/// Records a change of `key` made in `tx` (nothing when the record did not change), explained
-/// in plain words by the domain. Call it after the write, in the write's transaction.
-pub async fn record_change<'a>(
-    state: &AppState,
-    tx: &mut Transaction<'_, Any>,
-    user: impl Into<Editor<'a>>,
-    key: RecordKey,
-    before: Option<RoutingRecord>,
-    after: Option<RoutingRecord>,
-) -> Result<Option<i64>, AppError> {
-    ChangeLog::new(state, user).record(tx, key, before, after).await
-}
-
-/// A save of one routing record, recorded in the history (or, into an open draft, kept for
-/// it): begun as a transaction that has read the record's state before, committed with the
-/// change recorded.
-pub struct RecordedWrite {
-    pub write: RoutingWrite,
-    kind: RecordKind,
-    customer: CustomerId,
-    before: Option<RoutingRecord>,
-}
-
-impl RecordedWrite {
-    /// Begins a save of the customer's record `id` of `kind` (0: a new one) by `user`.
-    pub async fn begin<'a>(
-        state: &AppState,
-        user: impl Into<Editor<'a>>,
-        kind: RecordKind,
-        id: i64,
-    ) -> Result<Self, AppError> {
-        let user = user.into();
-        let customer = user.customer();
-        let mut write = RoutingWrite::begin(state, user, kind).await?;
-        let before = if id > 0 { store::load(&mut write.tx, customer, RecordKey { kind, id }).await? } else { None };
-        Ok(RecordedWrite { write, kind, customer, before })
-    }
-
-    /// Records the change to the record `id` (the new one's id for a creation) and commits.
-    pub async fn commit(mut self, state: &AppState, id: i64) -> Result<(), AppError> {
-        let key = RecordKey { kind: self.kind, id };
-        let after = store::load(&mut self.write.tx, self.customer, key).await?;
-        self.write.record(key, self.before, after).await?;
-        self.write.commit(state).await
     }
 }
 

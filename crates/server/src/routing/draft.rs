@@ -163,6 +163,40 @@ impl DerefMut for RoutingWrite {
     }
 }
 
+/// A save of one routing record, recorded in the history (or, into an open draft, kept for
+/// it): begun as a transaction that has read the record's state before, committed with the
+/// change recorded.
+pub struct RecordedWrite {
+    pub write: RoutingWrite,
+    kind: RecordKind,
+    customer: CustomerId,
+    before: Option<RoutingRecord>,
+}
+
+impl RecordedWrite {
+    /// Begins a save of the customer's record `id` of `kind` (0: a new one) by `user`.
+    pub async fn begin<'a>(
+        state: &AppState,
+        user: impl Into<Editor<'a>>,
+        kind: RecordKind,
+        id: i64,
+    ) -> Result<Self, AppError> {
+        let user = user.into();
+        let customer = user.customer();
+        let mut write = RoutingWrite::begin(state, user, kind).await?;
+        let before = if id > 0 { crate::store::routing_history::load(&mut write.tx, customer, RecordKey { kind, id }).await? } else { None };
+        Ok(RecordedWrite { write, kind, customer, before })
+    }
+
+    /// Records the change to the record `id` (the new one's id for a creation) and commits.
+    pub async fn commit(mut self, state: &AppState, id: i64) -> Result<(), AppError> {
+        let key = RecordKey { kind: self.kind, id };
+        let after = crate::store::routing_history::load(&mut self.write.tx, self.customer, key).await?;
+        self.write.record(key, self.before, after).await?;
+        self.write.commit(state).await
+    }
+}
+
 /// The table a drafted record of `kind` is created in.
 fn table(kind: RecordKind) -> Option<&'static str> {
     Some(match kind {

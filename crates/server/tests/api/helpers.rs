@@ -165,6 +165,7 @@ fn test_settings(database_url: String, static_dir: PathBuf) -> Settings {
         seed_demo: true,
         product_name: "Calltrack".into(),
         dev_outbox: true,
+        dev_clock: false,
         secure_cookies: false,
         clock_start: Some(TEST_NOW),
         card_passphrase: None,

@@ -360,3 +360,12 @@ async fn the_draft_impact_replays_last_weeks_calls_through_the_draft() {
     assert_eq!(impact["moved"], 0, "an empty draft moves nothing: {impact}");
     assert!(impact["headline"].as_str().is_some());
 }
+
+#[tokio::test]
+async fn the_clock_cannot_be_moved_unless_the_server_was_started_to_allow_it() {
+    let app = TestApp::spawn().await;
+    let before = app.state.clock.now();
+    let reply = app.post_form("/dev/clock/advance?seconds=86400", None, &[]).await;
+    assert_eq!(reply.status, StatusCode::NOT_FOUND);
+    assert!(app.state.clock.now() - before < 60, "the clock did not move");
+}

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { draftSchedule } from '../../domain/drafts';
 import { refusalErrors } from '../../lib/api';
+import { now as clockNow } from '../../lib/clock';
 import { useFieldMessages } from '../../lib/useFieldMessages';
 import { TextField } from '../fields';
 import { cancelSchedule, scheduleDraft, type DraftAnswer, type DraftView } from './api';
@@ -28,8 +29,8 @@ export function DraftSchedule({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // The server's now when the draft was read, moved on by the time since.
-  const [readAt] = useState(() => Date.now());
-  const now = answer.now + Math.floor((Date.now() - readAt) / 1000);
+  const [readAt] = useState(() => clockNow());
+  const now = answer.now + Math.floor((clockNow() - readAt) / 1000);
   const check = useMemo(
     () => draftSchedule(publishAt, revertAt, answer.timeZone, now),
     // `now` moves every render: the check is redone as the moments are typed.

@@ -11,5 +11,5 @@ pub use records::{
     MAX_DRAFT_RECORDS, NO_DRAFT, NOTHING_TO_PUBLISH, PUBLISH_CONFLICT,
 };
 pub use schedule::{
-    parse_schedule, schedule_text, Schedule, ScheduleForm, ScheduleState, MAX_SCHEDULE_DAYS, MOMENT_PATTERN,
+    parse_schedule, schedule_text, Schedule, ScheduleForm, ScheduleState, MAX_SCHEDULE_DAYS,
 };

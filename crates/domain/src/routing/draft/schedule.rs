@@ -10,9 +10,6 @@ use crate::time::parse_zone;
 use crate::validation::FieldErrors;
 use crate::{format_date_time, format_day_at};
 
-/// The shape of a moment: date, "T", hours and minutes.
-pub const MOMENT_PATTERN: &str = r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$";
-
 /// How far ahead a schedule may be set.
 pub const MAX_SCHEDULE_DAYS: i64 = 366;
 

@@ -26,7 +26,7 @@ use super::RoutingUser;
 use crate::http::contract::{bounds, bounds_text};
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
-use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RecordedWrite;
 use crate::routing::draft::{RoutingRead, RoutingWrite};
 use crate::state::AppState;
 use crate::store::destinations::{self, PlanToSave};

@@ -1,6 +1,6 @@
 //! Routing drafts (docs/routing-drafts.md): open one, see what it changes against live routing
 //! (in words, with its conflicts and the impact on last week's calls), bring it up to date,
-//! discard or publish it; its schedule is in `draft_schedule`. Reading needs an advanced routing
+//! discard or publish it; its schedule is in `draft_schedule.rs`. Reading needs an advanced routing
 //! scope, changing an editor; another account's draft id is 404.
 
 use axum::extract::State;
@@ -41,7 +41,6 @@ pub(super) fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(publish_draft))
         .routes(routes!(resolve_conflict))
         .routes(routes!(draft_impact))
-        .merge(super::draft_schedule::router())
 }
 
 /// The code of a publish refused because live routing changed since the draft began.

@@ -23,7 +23,7 @@ use super::RoutingUser;
 use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
-use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RecordedWrite;
 use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::routing_entries::audios_owned;

@@ -25,7 +25,7 @@ use super::RoutingUser;
 use crate::http::contract::bounds;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
-use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RecordedWrite;
 use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::routing_extras::{self as store, GroupKind};

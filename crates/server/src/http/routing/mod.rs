@@ -75,6 +75,7 @@ pub(crate) fn router() -> OpenApiRouter<AppState> {
         .merge(tagmanager::router())
         .merge(history::router())
         .merge(drafts::router())
+        .merge(draft_schedule::router())
 }
 
 /// A user who may see the routing pages (domain `routing_access`: the /routing page's guard,

@@ -15,7 +15,7 @@ use super::library::{IdField, LibrarySaved, TEXT_MAX};
 use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::Form;
-use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RecordedWrite;
 use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::voicemails::Voicemail;

@@ -18,7 +18,7 @@ use super::library::refused;
 use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{row_form, Form, FormRow};
-use crate::routing::change_log::RecordedWrite;
+use crate::routing::draft::RecordedWrite;
 use crate::routing::draft::RoutingRead;
 use crate::state::AppState;
 use crate::store::routing_extras as store;
