@@ -145,7 +145,13 @@ pub struct Filter {
     pub from: Option<i64>,
     /// Before this instant (seconds).
     pub to: Option<i64>,
+    /// A published draft's changes as one entry (the history's page; not its export).
+    pub publish_as_one: bool,
 }
+
+/// Without a record asked for, a published draft is one entry: its first change stands for it.
+const ONE_ENTRY_A_PUBLISH: &str = " AND (published_draft IS NULL OR id = (SELECT MIN(g.id) FROM routing_changes g
+    WHERE g.published_draft = routing_changes.published_draft))";
 
 const CHANGE_COLUMNS: &str = "id, record_kind, record_id, record_name, before_state, after_state, summary, user_id,
     user_name, source, rolls_back, created_at, published_draft";
@@ -172,6 +178,9 @@ fn filter_sql(filter: &Filter) -> (String, Vec<FilterValue>) {
     }
     if let Some(to) = filter.to {
         add("created_at <", FilterValue::Number(to));
+    }
+    if filter.publish_as_one && filter.record_id.is_none() {
+        sql.push_str(ONE_ENTRY_A_PUBLISH);
     }
     (sql, values)
 }

@@ -147,6 +147,18 @@ async fn publishing_is_one_history_entry_and_one_rollback_undoes_it() {
     assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM routing_changes WHERE published_draft = {id}")).await, 2);
     assert_eq!(draft(&app, &owner).await["draft"], Value::Null);
 
+    // The history shows the publish as one entry naming both records, with both records' words.
+    let listed = get_json(&app, "/api/routinghistory/getChanges", &owner).await;
+    let newest = &listed["changes"][0];
+    assert_eq!(newest["id"], change, "{listed}");
+    assert_eq!(newest["publishedDraft"], id);
+    assert_eq!(newest["recordName"], "Draft published: 'Drafts renamed', 'Main menu'");
+    assert!(newest["sentences"].as_array().unwrap().len() >= 2, "{newest}");
+    assert_ne!(listed["changes"][1]["publishedDraft"], id, "the publish's other change is not listed again");
+    // Listed by record, the publish's change to it is there.
+    let of_plan = get_json(&app, &format!("/api/routinghistory/getChanges?kind=destinationPlan&record={drafted}"), &owner).await;
+    assert_eq!(of_plan["changes"][0]["publishedDraft"], id, "{of_plan}");
+
     let rolled = post(&app, &format!("/api/routinghistory/rollback/{change}"), &owner, &[]).await;
     assert_eq!(rolled.status, StatusCode::OK, "{}", rolled.text());
     assert_eq!(rolled.json()["changeIds"].as_array().unwrap().len(), 2, "both records go back at once");

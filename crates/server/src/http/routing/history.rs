@@ -94,6 +94,9 @@ struct ChangeView {
     rolls_back: Option<i64>,
     /// Seconds since 1970 (UTC).
     created_at: i64,
+    /// The draft a publish made this change for: the whole publish is one entry (its first
+    /// change, with every record's sentences), rolled back as one.
+    published_draft: Option<i64>,
 }
 
 impl From<ChangeRow> for ChangeView {
@@ -109,7 +112,20 @@ impl From<ChangeRow> for ChangeView {
             source: row.source,
             rolls_back: row.rolls_back,
             created_at: row.created_at,
+            published_draft: row.published_draft,
         }
+    }
+}
+
+/// A published draft's entry: its first change, naming every record it changed, with all their
+/// sentences.
+fn publish_entry(first: ChangeRow, group: &[ChangeRow]) -> ChangeView {
+    let names: Vec<String> = group.iter().map(|c| format!("'{}'", c.record_name)).collect();
+    let sentences = group.iter().flat_map(ChangeRow::sentences).collect();
+    ChangeView {
+        record_name: format!("Draft published: {}", names.join(", ")),
+        sentences,
+        ..ChangeView::from(first)
     }
 }
 
@@ -158,6 +174,7 @@ fn filter_of(query: &HistoryQuery, zone: &str) -> Result<Filter, AppError> {
         user_id: query.user,
         from: day_start(query.from.as_deref(), zone, "from", 0)?,
         to: day_start(query.to.as_deref(), zone, "to", 1)?,
+        publish_as_one: false,
     })
 }
 
@@ -170,12 +187,24 @@ async fn changes(
     Query(query): Query<HistoryQuery>,
 ) -> Result<Json<ChangePage>, AppError> {
     user.require_advanced()?;
-    let filter = filter_of(&query, &user.account.customer_time_zone)?;
+    let filter = Filter { publish_as_one: true, ..filter_of(&query, &user.account.customer_time_zone)? };
     let size = query.page_size.unwrap_or(25);
     // Bounded so the offset cannot overflow.
     let page = query.page.unwrap_or(1).min(i64::MAX / PAGE_SIZE_MAX);
-    let (rows, total) = store::page(&mut *state.db.acquire().await?, user.customer(), &filter, (page - 1) * size, size).await?;
-    Ok(Json(ChangePage { changes: rows.into_iter().map(ChangeView::from).collect(), total }))
+    let mut conn = state.db.acquire().await?;
+    let (rows, total) = store::page(&mut conn, user.customer(), &filter, (page - 1) * size, size).await?;
+    let mut changes = vec![];
+    for row in rows {
+        // Listed by record, a publish's change is that record's own; otherwise the publish is one.
+        match row.published_draft.filter(|_| filter.publish_as_one && filter.record_id.is_none()) {
+            Some(draft) => {
+                let group = store::of_publish(&mut conn, user.customer(), draft).await?;
+                changes.push(publish_entry(row, &group));
+            }
+            None => changes.push(ChangeView::from(row)),
+        }
+    }
+    Ok(Json(ChangePage { changes, total }))
 }
 
 /// Someone who made changes to the account's routing.
