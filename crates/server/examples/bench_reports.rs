@@ -184,6 +184,7 @@ async fn main() -> Result<(), Box<dyn Error>> {
         seed_demo: true,
         product_name: "Calltrack".into(),
         dev_outbox: false,
+        dev_clock: false,
         secure_cookies: false,
         clock_start: Some(NOW),
         card_passphrase: None,

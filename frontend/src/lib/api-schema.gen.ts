@@ -6860,6 +6860,12 @@ export interface components {
             /** Format: int64 */
             id: number;
             kind: string;
+            /**
+             * Format: int64
+             * @description The draft a publish made this change for: the whole publish is one entry (its first
+             *     change, with every record's sentences), rolled back as one.
+             */
+            publishedDraft?: number | null;
             /** Format: int64 */
             recordId: number;
             recordName: string;
