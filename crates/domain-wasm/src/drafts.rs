@@ -19,7 +19,12 @@ pub struct ScheduleCheck {
 }
 
 #[wasm_bindgen(js_name = draftSchedule, unchecked_return_type = "ScheduleCheck")]
-pub fn draft_schedule(publish_at: &str, revert_at: &str, time_zone: &str, now_seconds: f64) -> Result<JsValue, JsError> {
+pub fn draft_schedule(
+    publish_at: &str,
+    revert_at: &str,
+    time_zone: &str,
+    now_seconds: f64,
+) -> Result<JsValue, JsError> {
     let form = ScheduleForm { publish_at: publish_at.to_string(), revert_at: revert_at.to_string() };
     let check = match parse_schedule(&form, time_zone, now_seconds as i64) {
         Ok(schedule) => ScheduleCheck {

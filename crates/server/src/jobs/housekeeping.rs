@@ -51,7 +51,9 @@ pub async fn purge_expired(db: &AnyPool, now: i64) -> sqlx::Result<u64> {
         website_checks: now - WEBSITE_CHECK_RETENTION_SECONDS,
     };
     let purged = expired::delete(db, &cutoffs).await?;
-    Ok(purged + routing_history::purge_older_than(&mut *db.acquire().await?, now - routing_history::RETENTION_SECONDS).await?)
+    Ok(purged
+        + routing_history::purge_older_than(&mut *db.acquire().await?, now - routing_history::RETENTION_SECONDS)
+            .await?)
 }
 
 /// Purges the calls (with their recordings) older than `call_retention_months` calendar months

@@ -41,7 +41,12 @@ pub type DraftedChange = (RecordKey, Option<RoutingRecord>, Option<RoutingRecord
 
 impl ChangeLog {
     pub fn new<'a>(state: &AppState, user: impl Into<Editor<'a>>) -> ChangeLog {
-        ChangeLog { author: author_of(state, user.into(), Source::Screen), names: None, rolls_back: None, drafted: None }
+        ChangeLog {
+            author: author_of(state, user.into(), Source::Screen),
+            names: None,
+            rolls_back: None,
+            drafted: None,
+        }
     }
 
     /// The changes a save into a draft makes: kept for the draft (`into_drafted`), not recorded.

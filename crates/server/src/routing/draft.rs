@@ -184,7 +184,11 @@ impl RecordedWrite {
         let user = user.into();
         let customer = user.customer();
         let mut write = RoutingWrite::begin(state, user, kind).await?;
-        let before = if id > 0 { crate::store::routing_history::load(&mut write.tx, customer, RecordKey { kind, id }).await? } else { None };
+        let before = if id > 0 {
+            crate::store::routing_history::load(&mut write.tx, customer, RecordKey { kind, id }).await?
+        } else {
+            None
+        };
         Ok(RecordedWrite { write, kind, customer, before })
     }
 

@@ -5,7 +5,7 @@
 
 pub mod change_log;
 pub mod draft;
-pub mod publish;
 pub mod ivrs;
+pub mod publish;
 pub mod rollback;
 pub mod service_plans;

@@ -21,7 +21,11 @@ fn stored_times(plan: &ServicePlanForm) -> Vec<PlanTime> {
 }
 
 /// Every destination plan and IVR the rows point at must be the customer's (else 404).
-pub async fn check_targets(db: &mut AnyConnection, customer: CustomerId, plan: &ServicePlanForm) -> Result<(), AppError> {
+pub async fn check_targets(
+    db: &mut AnyConnection,
+    customer: CustomerId,
+    plan: &ServicePlanForm,
+) -> Result<(), AppError> {
     // The rows' targets and the dated exceptions' alike.
     let targets = plan
         .rows

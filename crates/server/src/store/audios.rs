@@ -115,7 +115,11 @@ async fn owns_all_on(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i
 }
 
 /// The stored file of one of the customer's audios that is not deleted, by its stored name.
-pub async fn file(conn: &mut AnyConnection, customer_id: CustomerId, file_name: &str) -> sqlx::Result<Option<AudioFile>> {
+pub async fn file(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    file_name: &str,
+) -> sqlx::Result<Option<AudioFile>> {
     sqlx::query_as(
         "SELECT description, file_name, content FROM audios
          WHERE customer_id = $1 AND file_name = $2 AND file_name <> '' AND content IS NOT NULL AND deleted_at IS NULL",
@@ -284,7 +288,11 @@ fn columns(content: &Content) -> (&str, &str, &str, Option<&[u8]>) {
 }
 
 /// The customer's numbers and pools using an audio as intro or whisper.
-pub async fn entry_uses(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<EntryUse>> {
+pub async fn entry_uses(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    audio_id: i64,
+) -> sqlx::Result<Vec<EntryUse>> {
     sqlx::query_as(
         "SELECT kind, number, pool_name, description, 'Intro' AS slot FROM routing_entries
          WHERE customer_id = $1 AND intro_audio_id = $2
@@ -381,7 +389,11 @@ pub struct EngineAudio {
 
 /// One of the customer's audios for the engine (a deleted one too: a call may still play what
 /// routing referred to when it started).
-pub async fn engine_audio(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<EngineAudio>> {
+pub async fn engine_audio(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<EngineAudio>> {
     sqlx::query_as("SELECT engine_wav, file_name, content, sentence FROM audios WHERE customer_id = $1 AND id = $2")
         .bind(customer_id)
         .bind(id)
@@ -390,7 +402,12 @@ pub async fn engine_audio(conn: &mut AnyConnection, customer_id: CustomerId, id:
 }
 
 /// Keeps the engine's WAV of an audio (made once, when saved or first played).
-pub async fn set_engine_wav(conn: &mut AnyConnection, customer_id: CustomerId, id: i64, wav: &[u8]) -> sqlx::Result<()> {
+pub async fn set_engine_wav(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+    wav: &[u8],
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE audios SET engine_wav = $1 WHERE customer_id = $2 AND id = $3")
         .bind(wav)
         .bind(customer_id)

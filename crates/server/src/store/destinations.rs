@@ -120,7 +120,11 @@ pub async fn find_number<'e>(
 }
 
 /// The descriptions of the customer's destination numbers other than `except` (0: all).
-pub async fn number_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn number_descriptions(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_numbers WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)
@@ -131,7 +135,12 @@ pub async fn number_descriptions(conn: &mut AnyConnection, customer_id: Customer
 }
 
 /// Whether the customer already has this number with this international code.
-pub async fn number_exists(conn: &mut AnyConnection, customer_id: CustomerId, code_id: i64, number: &str) -> sqlx::Result<bool> {
+pub async fn number_exists(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    code_id: i64,
+    number: &str,
+) -> sqlx::Result<bool> {
     let found: Option<(i64,)> = sqlx::query_as(
         "SELECT id FROM destination_numbers WHERE customer_id = $1 AND international_code_id = $2 AND number = $3",
     )
@@ -203,7 +212,11 @@ pub async fn plans(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::R
         .await
 }
 
-pub async fn find_plan(conn: &mut AnyConnection, customer_id: CustomerId, id: i64) -> sqlx::Result<Option<DestinationPlan>> {
+pub async fn find_plan(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    id: i64,
+) -> sqlx::Result<Option<DestinationPlan>> {
     sqlx::query_as(&format!("{PLAN_SELECT} WHERE customer_id = $1 AND id = $2"))
         .bind(customer_id)
         .bind(id)
@@ -225,7 +238,11 @@ pub async fn plan_rows(conn: &mut AnyConnection, customer_id: CustomerId, plan_i
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all).
-pub async fn plan_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn plan_descriptions(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM destination_plans WHERE customer_id = $1 AND id <> $2")
             .bind(customer_id)

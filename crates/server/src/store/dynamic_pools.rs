@@ -4,7 +4,7 @@
 use crate::store::CustomerId;
 use domain::routing::MID_CALL_AUDIOS;
 use domain::services::dynamic_pool::DynamicPoolForm;
-use sqlx::{AnyConnection, Any, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, FromRow, Transaction};
 
 use crate::db::Flag;
 
@@ -153,7 +153,11 @@ pub struct UrlPool {
 
 /// The customer's pools of a dynamic URL in the order bought, each with its numbers: two reads
 /// whatever the number of pools.
-pub async fn pools_of_url(conn: &mut AnyConnection, customer: CustomerId, dynamic_url: i64) -> sqlx::Result<Vec<UrlPool>> {
+pub async fn pools_of_url(
+    conn: &mut AnyConnection,
+    customer: CustomerId,
+    dynamic_url: i64,
+) -> sqlx::Result<Vec<UrlPool>> {
     let mut pools: Vec<UrlPool> = sqlx::query_as(
         "SELECT e.id, e.pool_name, p.description AS plan, e.call_recording, e.provisioned
          FROM routing_entries e LEFT JOIN service_plans p ON p.id = e.service_plan_id AND p.customer_id = e.customer_id

@@ -152,7 +152,11 @@ pub async fn descriptions(conn: &mut AnyConnection, customer_id: CustomerId, exc
 }
 
 /// The customer's IVRs greeting callers with this audio (id, description).
-pub async fn using_audio(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<(i64, String)>> {
+pub async fn using_audio(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    audio_id: i64,
+) -> sqlx::Result<Vec<(i64, String)>> {
     sqlx::query_as(
         "SELECT id, description FROM ivrs WHERE customer_id = $1 AND intro_audio_id = $2
          ORDER BY LOWER(description), id",
@@ -209,7 +213,11 @@ pub async fn report_groups_owned(conn: &mut AnyConnection, customer_id: Customer
 }
 
 /// Whether every id is one of the customer's secondary report groups.
-pub async fn secondary_report_groups_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn secondary_report_groups_owned(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    ids: &[i64],
+) -> sqlx::Result<bool> {
     all_owned(&mut *conn, "secondary_report_groups", "", customer_id, ids).await
 }
 

@@ -134,7 +134,10 @@ pub async fn records(conn: &mut AnyConnection, draft: i64) -> sqlx::Result<Vec<D
 
 /// How many records the draft changes.
 pub async fn record_count(conn: &mut AnyConnection, draft: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM routing_draft_records WHERE draft_id = $1").bind(draft).fetch_one(conn).await
+    sqlx::query_scalar("SELECT COUNT(*) FROM routing_draft_records WHERE draft_id = $1")
+        .bind(draft)
+        .fetch_one(conn)
+        .await
 }
 
 /// Puts `record` in the draft (or its new state, keeping when it first joined).
@@ -276,7 +279,9 @@ pub async fn claim_due(conn: &mut AnyConnection, now: i64, hold: i64) -> sqlx::R
 /// brought up to date; a return's draft is done) and the reason kept for the routing list.
 pub async fn not_run(conn: &mut AnyConnection, id: i64, step: Step, reason: &str) -> sqlx::Result<()> {
     let sql = match step {
-        Step::Publish => "UPDATE routing_drafts SET publish_at = NULL, revert_at = NULL, not_run_reason = $2 WHERE id = $1",
+        Step::Publish => {
+            "UPDATE routing_drafts SET publish_at = NULL, revert_at = NULL, not_run_reason = $2 WHERE id = $1"
+        }
         Step::Return => "UPDATE routing_drafts SET state = 'done', not_run_reason = $2 WHERE id = $1",
     };
     sqlx::query(sql).bind(id).bind(reason).execute(conn).await?;

@@ -67,7 +67,12 @@ pub async fn find_group<'e>(
 }
 
 /// The descriptions of the customer's rows other than `except` (0: all).
-async fn descriptions_of(conn: &mut AnyConnection, table: &str, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+async fn descriptions_of(
+    conn: &mut AnyConnection,
+    table: &str,
+    customer_id: CustomerId,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as(&format!("SELECT description FROM {table} WHERE customer_id = $1 AND id <> $2"))
             .bind(customer_id)
@@ -156,7 +161,10 @@ impl InCallAttribution {
 const IN_CALL: &str = "SELECT id, description, active, attribution_type, terminator, delay_before, delay_after
      FROM in_call_attributions";
 
-pub async fn in_call_attributions(conn: &mut AnyConnection, customer_id: CustomerId) -> sqlx::Result<Vec<InCallAttribution>> {
+pub async fn in_call_attributions(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+) -> sqlx::Result<Vec<InCallAttribution>> {
     sqlx::query_as(&format!("{IN_CALL} WHERE customer_id = $1 ORDER BY LOWER(description), id"))
         .bind(customer_id)
         .fetch_all(&mut *conn)
@@ -175,7 +183,11 @@ pub async fn find_in_call<'e>(
         .await
 }
 
-pub async fn in_call_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn in_call_descriptions(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
     descriptions_of(&mut *conn, "in_call_attributions", customer_id, except).await
 }
 
@@ -528,7 +540,11 @@ pub async fn dynamic_whisper_descriptions(
     descriptions_of(&mut *conn, "dynamic_whispers", customer_id, except).await
 }
 
-pub async fn dynamic_whispers_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn dynamic_whispers_owned(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    ids: &[i64],
+) -> sqlx::Result<bool> {
     all_owned(&mut *conn, "dynamic_whispers", "", customer_id, ids).await
 }
 
@@ -630,7 +646,8 @@ pub async fn numbers_using_group(
          WHERE e.customer_id = $1 AND i.{column} = $2
          ORDER BY e.kind, e.number, e.pool_name"
     );
-    let rows: Vec<(String, String, String)> = sqlx::query_as(&sql).bind(customer).bind(group).fetch_all(&mut *conn).await?;
+    let rows: Vec<(String, String, String)> =
+        sqlx::query_as(&sql).bind(customer).bind(group).fetch_all(&mut *conn).await?;
     let numbers = rows.iter().filter(|r| r.0 == "static").map(|r| r.1.clone()).collect();
     let pools = rows.iter().filter(|r| r.0 == "dynamic").map(|r| r.2.clone()).collect();
     Ok((numbers, pools))

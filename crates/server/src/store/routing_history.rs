@@ -304,7 +304,11 @@ pub async fn purge_older_than(conn: &mut AnyConnection, cutoff: i64) -> sqlx::Re
     .execute(&mut *conn)
     .await?;
     sqlx::query("DELETE FROM audio_file_archive WHERE archived_at < $1").bind(cutoff).execute(&mut *conn).await?;
-    Ok(sqlx::query("DELETE FROM routing_changes WHERE created_at < $1").bind(cutoff).execute(&mut *conn).await?.rows_affected())
+    Ok(sqlx::query("DELETE FROM routing_changes WHERE created_at < $1")
+        .bind(cutoff)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected())
 }
 
 /// One of the customer's service plans as a history record.

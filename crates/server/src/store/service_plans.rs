@@ -3,7 +3,7 @@
 
 use crate::store::CustomerId;
 use domain::routing::{RowType, TimeRow};
-use sqlx::{AnyConnection, Any, FromRow, Transaction};
+use sqlx::{Any, AnyConnection, FromRow, Transaction};
 
 use super::routing_entries::all_owned;
 
@@ -108,7 +108,11 @@ struct PlanTimeOf {
 }
 
 /// The descriptions of the customer's plans other than `except` (0: all of them).
-pub async fn other_descriptions(conn: &mut AnyConnection, customer_id: CustomerId, except: i64) -> sqlx::Result<Vec<String>> {
+pub async fn other_descriptions(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    except: i64,
+) -> sqlx::Result<Vec<String>> {
     let rows: Vec<(String,)> =
         sqlx::query_as("SELECT description FROM service_plans WHERE customer_id = $1 AND id != $2")
             .bind(customer_id)
@@ -199,7 +203,11 @@ pub async fn replace_times(tx: &mut Transaction<'_, Any>, plan_id: i64, rows: &[
 }
 
 /// Whether every id is one of the customer's destination plans.
-pub async fn destination_plans_owned(conn: &mut AnyConnection, customer_id: CustomerId, ids: &[i64]) -> sqlx::Result<bool> {
+pub async fn destination_plans_owned(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    ids: &[i64],
+) -> sqlx::Result<bool> {
     all_owned(&mut *conn, "destination_plans", "", customer_id, ids).await
 }
 

@@ -1,7 +1,7 @@
 //! Voicemail boxes (a description and the greeting audio), scoped by the customer.
 
 use crate::store::CustomerId;
-use sqlx::{AnyConnection, Any, Executor, FromRow};
+use sqlx::{Any, AnyConnection, Executor, FromRow};
 
 #[derive(Debug, Clone, FromRow)]
 pub struct Voicemail {
@@ -32,7 +32,11 @@ pub async fn find<'e>(
 }
 
 /// The customer's voicemails greeting callers with this audio.
-pub async fn using_audio(conn: &mut AnyConnection, customer_id: CustomerId, audio_id: i64) -> sqlx::Result<Vec<Voicemail>> {
+pub async fn using_audio(
+    conn: &mut AnyConnection,
+    customer_id: CustomerId,
+    audio_id: i64,
+) -> sqlx::Result<Vec<Voicemail>> {
     sqlx::query_as(
         "SELECT id, description, audio_id FROM voicemails WHERE customer_id = $1 AND audio_id = $2
          ORDER BY LOWER(description), id",

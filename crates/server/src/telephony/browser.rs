@@ -11,8 +11,8 @@ use sqlx::AnyPool;
 
 use super::calls::{facts, CallKind, Opened};
 use crate::store::browser_calls::{self, Pending};
-use crate::store::routing_drafts;
 use crate::store::live_calls;
+use crate::store::routing_drafts;
 
 /// The browser call on `channel` (named `channel_name`) to `dialled`, its row written.
 pub async fn open(

@@ -98,7 +98,11 @@ pub async fn prepare(state: &AppState, customer: CustomerId, audio: i64) {
 /// The audio's engine WAV: kept, or made now (an audio saved before the engine's form was
 /// kept) and kept.
 pub async fn engine_wav(state: &AppState, customer: CustomerId, audio: i64) -> Result<Option<Vec<u8>>, String> {
-    let Some(stored) = audios::engine_audio(&mut *state.db.acquire().await.map_err(|e| e.to_string())?, customer, audio).await.map_err(|e| e.to_string())? else {
+    let Some(stored) =
+        audios::engine_audio(&mut *state.db.acquire().await.map_err(|e| e.to_string())?, customer, audio)
+            .await
+            .map_err(|e| e.to_string())?
+    else {
         return Ok(None);
     };
     if let Some(wav) = stored.engine_wav {
@@ -109,7 +113,9 @@ pub async fn engine_wav(state: &AppState, customer: CustomerId, audio: i64) -> R
         None if !stored.sentence.trim().is_empty() => engine_audio::from_sentence(&stored.sentence).await?,
         None => return Ok(None),
     };
-    audios::set_engine_wav(&mut *state.db.acquire().await.map_err(|e| e.to_string())?, customer, audio, &wav).await.map_err(|e| e.to_string())?;
+    audios::set_engine_wav(&mut *state.db.acquire().await.map_err(|e| e.to_string())?, customer, audio, &wav)
+        .await
+        .map_err(|e| e.to_string())?;
     Ok(Some(wav))
 }
 

@@ -57,7 +57,8 @@ fn fields(pairs: &[(&str, &str)]) -> Fields {
 async fn a_save_into_a_draft_leaves_live_routing_alone_and_the_editors_show_the_draft() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
-    let (live, drafted) = (destination_plan(&app, 100, "Drafts live").await, destination_plan(&app, 100, "Drafts new").await);
+    let (live, drafted) =
+        (destination_plan(&app, 100, "Drafts live").await, destination_plan(&app, 100, "Drafts new").await);
     save_menu(&app, &owner, live).await;
     assert_eq!(draft(&app, &owner).await["draft"], Value::Null);
     let id = open(&app, &owner).await;
@@ -100,12 +101,17 @@ async fn a_record_created_in_a_draft_keeps_its_id_and_goes_live_with_the_publish
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
     let id = open(&app, &owner).await;
-    let created = post(&app, "/api/manageroutings/save/0", &owner, &fields(&[
-        ("form_description", "Drafted plan"),
-        ("form_plan_type", "1"),
-        ("form_destination[0]", "1"),
-        ("form_ring_length[0]", "20"),
-    ]))
+    let created = post(
+        &app,
+        "/api/manageroutings/save/0",
+        &owner,
+        &fields(&[
+            ("form_description", "Drafted plan"),
+            ("form_plan_type", "1"),
+            ("form_destination[0]", "1"),
+            ("form_ring_length[0]", "20"),
+        ]),
+    )
     .await;
     assert_eq!(created.status, StatusCode::OK, "{}", created.text());
     let plan = created.json()["rogrId"].as_i64().unwrap();
@@ -126,16 +132,22 @@ async fn a_record_created_in_a_draft_keeps_its_id_and_goes_live_with_the_publish
 async fn publishing_is_one_history_entry_and_one_rollback_undoes_it() {
     let app = TestApp::spawn().await;
     let owner = app.login(OWNER).await;
-    let (live, drafted) = (destination_plan(&app, 100, "Drafts live").await, destination_plan(&app, 100, "Drafts new").await);
+    let (live, drafted) =
+        (destination_plan(&app, 100, "Drafts live").await, destination_plan(&app, 100, "Drafts new").await);
     save_menu(&app, &owner, live).await;
     let id = open(&app, &owner).await;
     save_menu(&app, &owner, drafted).await;
-    let renamed = post(&app, &format!("/api/manageroutings/save/{drafted}"), &owner, &fields(&[
-        ("form_description", "Drafts renamed"),
-        ("form_plan_type", "1"),
-        ("form_destination[0]", "1"),
-        ("form_ring_length[0]", "20"),
-    ]))
+    let renamed = post(
+        &app,
+        &format!("/api/manageroutings/save/{drafted}"),
+        &owner,
+        &fields(&[
+            ("form_description", "Drafts renamed"),
+            ("form_plan_type", "1"),
+            ("form_destination[0]", "1"),
+            ("form_ring_length[0]", "20"),
+        ]),
+    )
     .await;
     assert_eq!(renamed.status, StatusCode::OK, "{}", renamed.text());
     assert_eq!(draft(&app, &owner).await["draft"]["changes"].as_array().unwrap().len(), 2);
@@ -156,7 +168,8 @@ async fn publishing_is_one_history_entry_and_one_rollback_undoes_it() {
     assert!(newest["sentences"].as_array().unwrap().len() >= 2, "{newest}");
     assert_ne!(listed["changes"][1]["publishedDraft"], id, "the publish's other change is not listed again");
     // Listed by record, the publish's change to it is there.
-    let of_plan = get_json(&app, &format!("/api/routinghistory/getChanges?kind=destinationPlan&record={drafted}"), &owner).await;
+    let of_plan =
+        get_json(&app, &format!("/api/routinghistory/getChanges?kind=destinationPlan&record={drafted}"), &owner).await;
     assert_eq!(of_plan["changes"][0]["publishedDraft"], id, "{of_plan}");
 
     let rolled = post(&app, &format!("/api/routinghistory/rollback/{change}"), &owner, &[]).await;
@@ -201,11 +214,12 @@ async fn a_live_change_since_the_draft_began_conflicts_and_publishes_nothing_unt
     assert_eq!(live_key_1(&app).await, a, "nothing published");
 
     // Keeping the draft's version brings it up to date; then it publishes.
-    let resolve = post(&app, &format!("/api/routingdraft/resolve/{id}"), &owner, &fields(&[
-        ("kind", "ivr"),
-        ("recordId", &MAIN.to_string()),
-        ("keep", "draft"),
-    ]))
+    let resolve = post(
+        &app,
+        &format!("/api/routingdraft/resolve/{id}"),
+        &owner,
+        &fields(&[("kind", "ivr"), ("recordId", &MAIN.to_string()), ("keep", "draft")]),
+    )
     .await;
     assert_eq!(resolve.status, StatusCode::OK, "{}", resolve.text());
     assert_eq!(draft(&app, &owner).await["draft"]["conflicts"], serde_json::json!([]));
@@ -223,8 +237,13 @@ const PUBLISH_AT: i64 = 1_798_131_600;
 const REVERT_AT: i64 = 1_798_358_400;
 
 async fn schedule(app: &TestApp, session: &str, id: i64, publish: &str, revert: &str) -> crate::helpers::Reply {
-    post(app, &format!("/api/routingdraft/schedule/{id}"), session, &fields(&[("publishAt", publish), ("revertAt", revert)]))
-        .await
+    post(
+        app,
+        &format!("/api/routingdraft/schedule/{id}"),
+        session,
+        &fields(&[("publishAt", publish), ("revertAt", revert)]),
+    )
+    .await
 }
 
 #[tokio::test]
@@ -253,8 +272,10 @@ async fn christmas_hours_go_live_at_their_moment_once_with_two_processes_and_go_
     // The two processes share the test clock.
     let now = app.state.clock.now();
     app.state.clock.advance(PUBLISH_AT - now);
-    let (one, two) =
-        tokio::join!(server::jobs::routing_schedule::run(&app.state), server::jobs::routing_schedule::run(&second.state));
+    let (one, two) = tokio::join!(
+        server::jobs::routing_schedule::run(&app.state),
+        server::jobs::routing_schedule::run(&second.state)
+    );
     assert_eq!(one.unwrap() + two.unwrap(), 1, "the publish runs once");
     assert_eq!(live_key_1(&app).await, christmas);
     assert_eq!(count(&app, &format!("SELECT COUNT(*) FROM routing_changes WHERE published_draft = {id}")).await, 1);
@@ -264,8 +285,10 @@ async fn christmas_hours_go_live_at_their_moment_once_with_two_processes_and_go_
     assert_eq!(returning["revertAt"], REVERT_AT, "{returning}");
 
     app.state.clock.advance(REVERT_AT - PUBLISH_AT);
-    let (one, two) =
-        tokio::join!(server::jobs::routing_schedule::run(&app.state), server::jobs::routing_schedule::run(&second.state));
+    let (one, two) = tokio::join!(
+        server::jobs::routing_schedule::run(&app.state),
+        server::jobs::routing_schedule::run(&second.state)
+    );
     assert_eq!(one.unwrap() + two.unwrap(), 1, "the return runs once");
     assert_eq!(live_key_1(&app).await, normal);
     let owner = app.login(OWNER).await;
@@ -359,7 +382,10 @@ async fn another_accounts_draft_is_404_and_only_editors_change_drafts() {
     assert_eq!(app.get(DRAFT, Some(&starter)).await.status, StatusCode::FORBIDDEN);
     assert_eq!(post(&app, "/api/routingdraft/open", &starter, &[]).await.status, StatusCode::FORBIDDEN);
     let reports_only = app.login("user@demo.test").await;
-    assert_eq!(post(&app, &format!("/api/routingdraft/publish/{id}"), &reports_only, &[]).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        post(&app, &format!("/api/routingdraft/publish/{id}"), &reports_only, &[]).await.status,
+        StatusCode::FORBIDDEN
+    );
     assert_eq!(app.get(DRAFT, None).await.status, StatusCode::UNAUTHORIZED);
 }
 

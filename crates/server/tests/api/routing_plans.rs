@@ -198,8 +198,12 @@ async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days(
     let stored = plan_of(&app, &owner, id).await;
     assert_eq!(stored["plan"]["exceptions"], christmas);
     // The routing the live calls and the impact read has them too.
-    let snap =
-        server::store::routing_history::snapshot(&mut *app.state.db.acquire().await.unwrap(), server::store::CustomerId::new(100)).await.unwrap();
+    let snap = server::store::routing_history::snapshot(
+        &mut *app.state.db.acquire().await.unwrap(),
+        server::store::CustomerId::new(100),
+    )
+    .await
+    .unwrap();
     let plan = snap.service_plans.iter().find(|p| p.id == id).unwrap();
     assert_eq!(plan.form.exceptions.len(), 3);
     // New Year's Eve closes at 13:00 (GMT): the morning is the week's, the afternoon the exception's.

@@ -191,8 +191,12 @@ async fn keys_pressed_in_the_menu_route_the_call_as_the_simulator_does() {
     let call = lab.finished_call("c3").await;
     assert_eq!((call["outcome"].as_str(), call["keys"].as_str()), (Some("voicemail"), Some("92")));
     // The path is the simulator's for the same keys at the same moment.
-    let snapshot =
-        server::store::routing_history::snapshot(&mut *lab.app.state.db.acquire().await.unwrap(), server::store::CustomerId::new(100)).await.unwrap();
+    let snapshot = server::store::routing_history::snapshot(
+        &mut *lab.app.state.db.acquire().await.unwrap(),
+        server::store::CustomerId::new(100),
+    )
+    .await
+    .unwrap();
     let stored = snapshot.service_plans.iter().find(|p| p.id == plan).unwrap();
     let keys = ["9".to_string(), "2".to_string()];
     let simulated = domain::routing::ivr::follow_call(

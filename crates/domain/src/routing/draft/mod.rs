@@ -8,8 +8,6 @@ mod schedule;
 
 pub use records::{
     conflicts, drafted, join_draft, Conflict, DraftChange, DraftRecord, DRAFT_BANNER, DRAFT_FULL, DRAFT_IN_FORCE,
-    MAX_DRAFT_RECORDS, NO_DRAFT, NOTHING_TO_PUBLISH, PUBLISH_CONFLICT,
+    MAX_DRAFT_RECORDS, NOTHING_TO_PUBLISH, NO_DRAFT, PUBLISH_CONFLICT,
 };
-pub use schedule::{
-    parse_schedule, schedule_text, Schedule, ScheduleForm, ScheduleState, MAX_SCHEDULE_DAYS,
-};
+pub use schedule::{parse_schedule, schedule_text, Schedule, ScheduleForm, ScheduleState, MAX_SCHEDULE_DAYS};

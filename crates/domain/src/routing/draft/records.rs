@@ -164,13 +164,16 @@ mod tests {
     #[test]
     fn a_first_save_keeps_the_live_state_as_its_base() {
         let change = join_draft(None, KEY, Some(menu(10)), Some(menu(11)), 2, "Bob Boss");
-        assert_eq!(change, DraftChange::Put(DraftRecord {
-            key: KEY,
-            base: Some(menu(10)),
-            state: Some(menu(11)),
-            user_id: 2,
-            user_name: "Bob Boss".into()
-        }));
+        assert_eq!(
+            change,
+            DraftChange::Put(DraftRecord {
+                key: KEY,
+                base: Some(menu(10)),
+                state: Some(menu(11)),
+                user_id: 2,
+                user_name: "Bob Boss".into()
+            })
+        );
     }
 
     #[test]

@@ -25,7 +25,8 @@ pub use replay::{
     impact_headline, replay_impact, Impact, Move, PartOfDay, ReplayCall, MAX_PRESSES_PER_CALL, MAX_REPLAY_CALLS,
 };
 pub use rollback::{
-    check_restored_graph, plan_group_rollback, plan_rollback, routing_problems, Change, LaterChange, RollbackOutcome, RollbackPlan,
+    check_restored_graph, plan_group_rollback, plan_rollback, routing_problems, Change, LaterChange, RollbackOutcome,
+    RollbackPlan,
 };
 pub use snapshot::{EntryRoute, RoutingEntry, RoutingSnapshot, StoredServicePlan};
 pub use stored_connection::{posted_as_stored, stored_connection, written_advanced, written_basic, NO_MID_CALL_AUDIO};

@@ -94,8 +94,16 @@ async fn number_page(
         }
         None => None,
     };
-    let filter = Filter { kind: Some(RecordKind::Connect), record_id: Some(id), user_id: None, from: None, to: None, publish_as_one: false };
-    let (changes, _) = routing_history::page(&mut *state.db.acquire().await?, customer, &filter, 0, i64::from(RECENT)).await?;
+    let filter = Filter {
+        kind: Some(RecordKind::Connect),
+        record_id: Some(id),
+        user_id: None,
+        from: None,
+        to: None,
+        publish_as_one: false,
+    };
+    let (changes, _) =
+        routing_history::page(&mut *state.db.acquire().await?, customer, &filter, 0, i64::from(RECENT)).await?;
     let history = changes
         .into_iter()
         .map(|c| HistoryLine {

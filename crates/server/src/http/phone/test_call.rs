@@ -63,8 +63,7 @@ pub(super) async fn test_call(
         Some(as_if_moment(&form.asIfDate, &form.asIfTime, &account.customer_time_zone).map_err(AppError::Validation)?)
     };
     let use_draft = form.draft == crate::http::contract::bounds::TICKED;
-    if use_draft
-        && crate::store::routing_drafts::open_draft(&mut *state.db.acquire().await?, customer).await?.is_none()
+    if use_draft && crate::store::routing_drafts::open_draft(&mut *state.db.acquire().await?, customer).await?.is_none()
     {
         return Err(AppError::field("draft", domain::routing::draft::NO_DRAFT));
     }

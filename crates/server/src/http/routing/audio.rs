@@ -551,7 +551,8 @@ async fn audio_file(
     user: &RoutingUser,
     file: &str,
 ) -> Result<(audios::AudioFile, Response), AppError> {
-    let found = audios::file(&mut *state.db.acquire().await?, user.customer(), file).await?.ok_or(AppError::NotFound)?;
+    let found =
+        audios::file(&mut *state.db.acquire().await?, user.customer(), file).await?.ok_or(AppError::NotFound)?;
     let mut response = found.content.clone().into_response();
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type(&found.file_name)));

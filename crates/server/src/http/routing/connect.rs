@@ -24,11 +24,11 @@ use crate::http::contract::Done;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{any_of_choice, form_contract, row_form_schema, with_any_of, Form, FormRow};
 use crate::routing::draft::RoutingWrite;
-use sqlx::AnyConnection;
 use crate::routing::rollback::advanced_connect;
 use crate::state::AppState;
 use crate::store::routing_entries::{self, BasicConnect};
 use crate::store::{routing_extras, routing_history};
+use sqlx::AnyConnection;
 
 /// An id field: 0 when empty, -1 (no record has it) when not a number.
 pub(super) fn id_of(value: &str) -> i64 {
@@ -135,11 +135,8 @@ async fn check_targets(
     targets: &[Target],
 ) -> Result<HashMap<i64, RoutingRow>, AppError> {
     let ids: Vec<i64> = targets.iter().map(|t| t.id).collect();
-    let stored: HashMap<i64, RoutingRow> = routing_entries::by_ids(conn, customer, &ids)
-        .await?
-        .into_iter()
-        .map(|e| (e.id, RoutingRow::from(e)))
-        .collect();
+    let stored: HashMap<i64, RoutingRow> =
+        routing_entries::by_ids(conn, customer, &ids).await?.into_iter().map(|e| (e.id, RoutingRow::from(e))).collect();
     if targets.iter().all(|t| stored.get(&t.id).is_some_and(|row| row.kind == t.kind)) {
         Ok(stored)
     } else {

@@ -2,8 +2,8 @@
 //! details of a selection, and the lists the simpler editors fill (in-call attribution, attribution
 //! options, IVRs). The two connects are in `connect`, service plans in `plans`.
 
-use crate::routing::draft::RoutingRead;
 use crate::http::kit::extract::Query;
+use crate::routing::draft::RoutingRead;
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;

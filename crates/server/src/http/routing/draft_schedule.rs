@@ -64,8 +64,7 @@ async fn schedule(
     let moments = parse_schedule(&wanted, zone, state.clock.now()).map_err(AppError::Validation)?;
     let name = format!("{} {}", user.account.user_forename, user.account.user_surname);
     let by = (user.session.user_id, name.trim());
-    routing_drafts::set_schedule(&mut tx, customer, id, Some((moments.publish_at, moments.revert_at)), by)
-        .await?;
+    routing_drafts::set_schedule(&mut tx, customer, id, Some((moments.publish_at, moments.revert_at)), by).await?;
     let answer = draft_answer(&mut tx, customer, zone, state.clock.now()).await?;
     tx.commit().await?;
     Ok(Json(answer))

@@ -8,9 +8,7 @@ use axum::Json;
 use domain::routing::draft::{
     schedule_text, Conflict, Schedule, ScheduleState, DRAFT_BANNER, DRAFT_IN_FORCE, PUBLISH_CONFLICT,
 };
-use domain::routing::history::{
-    affected_entries, explain_change, Impact, RecordKey, RecordKind, RoutingSnapshot,
-};
+use domain::routing::history::{affected_entries, explain_change, Impact, RecordKey, RecordKind, RoutingSnapshot};
 use domain::FieldErrors;
 use garde::Validate;
 use serde::{Deserialize, Serialize};

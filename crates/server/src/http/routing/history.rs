@@ -11,8 +11,9 @@ use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
 use domain::routing::history::{
-    affected_entries, change_time, check_restored_graph, plan_group_rollback, plan_rollback, replay_impact, Change, Impact, RecordKind,
-    RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot, MAX_REPLAY_CALLS,
+    affected_entries, change_time, check_restored_graph, plan_group_rollback, plan_rollback, replay_impact, Change,
+    Impact, RecordKind, RecordState, ReplayCall, RollbackOutcome, RollbackPlan, RoutingRecord, RoutingSnapshot,
+    MAX_REPLAY_CALLS,
 };
 use domain::{push_csv_line, CsvCell, FieldErrors};
 use garde::Validate;
@@ -122,11 +123,7 @@ impl From<ChangeRow> for ChangeView {
 fn publish_entry(first: ChangeRow, group: &[ChangeRow]) -> ChangeView {
     let names: Vec<String> = group.iter().map(|c| format!("'{}'", c.record_name)).collect();
     let sentences = group.iter().flat_map(ChangeRow::sentences).collect();
-    ChangeView {
-        record_name: format!("Draft published: {}", names.join(", ")),
-        sentences,
-        ..ChangeView::from(first)
-    }
+    ChangeView { record_name: format!("Draft published: {}", names.join(", ")), sentences, ..ChangeView::from(first) }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -12,7 +12,6 @@ use axum::extract::State;
 use axum::Json;
 use domain::names::DESCRIPTION_NOT_UNIQUE;
 use domain::routing::history::{RecordKey, RecordKind};
-use sqlx::AnyConnection;
 use domain::routing::ivr::{
     set_hang_up_after_audio, set_key_type, set_repeat_key, validate_ivr, IvrForm, IvrKey, KeyType, Library, StoredIvr,
     IVR_DESCRIPTION_MAX, NO_REPEAT, REPEAT_AUDIO_MAX, TERMS_REQUIRED,
@@ -22,6 +21,7 @@ use domain::FieldErrors;
 use garde::Validate;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use sqlx::AnyConnection;
 use utoipa::{OpenApi, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;

@@ -22,11 +22,11 @@ use super::RoutingUser;
 use crate::http::kit::error::AppError;
 use crate::http::kit::typed_form::{Form, FormRow};
 use crate::routing::draft::{RoutingRead, RoutingWrite};
-use domain::routing::history::RecordKind;
 use crate::routing::service_plans;
 use crate::state::AppState;
 use crate::store::routing_entries;
 use crate::store::service_plans as stored_plans;
+use domain::routing::history::RecordKind;
 
 pub(super) fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(RowSchemas::openapi())

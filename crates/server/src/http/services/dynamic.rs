@@ -232,7 +232,9 @@ pub(super) async fn check_choices(
     if pool.campaign_id > 0 && dynamic_urls::find(&state.db, customer, pool.campaign_id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    if pool.service_plan > 0 && service_plans::description(&mut *state.db.acquire().await?, customer, pool.service_plan).await?.is_none() {
+    if pool.service_plan > 0
+        && service_plans::description(&mut *state.db.acquire().await?, customer, pool.service_plan).await?.is_none()
+    {
         return Err(AppError::NotFound);
     }
     let audio: Vec<i64> = [pool.intro_id, pool.whisper_id].into_iter().filter(|id| *id > 0).collect();
