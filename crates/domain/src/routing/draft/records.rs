@@ -62,7 +62,7 @@ impl DraftRecord {
 #[derive(Debug, Clone, PartialEq)]
 pub enum DraftChange {
     /// The record joins the draft, or its draft state changes.
-    Put(DraftRecord),
+    Put(Box<DraftRecord>),
     /// The record is back as it is live: it leaves the draft.
     Remove(RecordKey),
     /// Nothing changed.
@@ -90,7 +90,7 @@ pub fn join_draft(
     if base == after {
         return DraftChange::Remove(key);
     }
-    DraftChange::Put(DraftRecord { key, base, state: after, user_id, user_name: user_name.to_string() })
+    DraftChange::Put(Box::new(DraftRecord { key, base, state: after, user_id, user_name: user_name.to_string() }))
 }
 
 /// A draft record whose live state is no longer the one it was drafted from.
@@ -166,13 +166,13 @@ mod tests {
         let change = join_draft(None, KEY, Some(menu(10)), Some(menu(11)), 2, "Bob Boss");
         assert_eq!(
             change,
-            DraftChange::Put(DraftRecord {
+            DraftChange::Put(Box::new(DraftRecord {
                 key: KEY,
                 base: Some(menu(10)),
                 state: Some(menu(11)),
                 user_id: 2,
                 user_name: "Bob Boss".into()
-            })
+            }))
         );
     }
 
