@@ -12,7 +12,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let (customer, count): (i64, u32) = (customer.parse()?, count.parse()?);
     let db = server::db::connect(url).await?;
-    let first = routing_entries::count_with_prefix(&mut *db.acquire().await.unwrap(), "01615").await? as u32;
+    let first = routing_entries::count_with_prefix(&mut db.acquire().await.unwrap(), "01615").await? as u32;
     let numbers: Vec<(String, String)> =
         (first..first + count).map(|n| (format!("0161{:07}", 5_000_000 + n), format!("Agency campaign {n}"))).collect();
     routing_entries::add_static_numbers(&db, server::store::CustomerId::new(customer), &numbers, "01614960000").await?;

@@ -164,7 +164,7 @@ pub(crate) async fn all_owned(
     if distinct.is_empty() {
         return Ok(true);
     }
-    let ids_in = Backend::of_connection(&conn).json_integers(2);
+    let ids_in = Backend::of_connection(conn).json_integers(2);
     let (found,): (i64,) =
         sqlx::query_as(&format!("SELECT COUNT(*) FROM {table} WHERE customer_id = $1 AND id IN ({ids_in}) {extra}"))
             .bind(customer_id)

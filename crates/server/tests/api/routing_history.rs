@@ -301,14 +301,14 @@ async fn history_older_than_the_retention_is_purged_and_newer_is_kept() {
     let retention = server::store::routing_history::RETENTION_SECONDS;
     assert!(retention >= 25 * 31 * 86_400);
     let purged = server::store::routing_history::purge_older_than(
-        &mut *app.state.db.acquire().await.unwrap(),
+        &mut app.state.db.acquire().await.unwrap(),
         TEST_NOW - retention,
     )
     .await
     .unwrap();
     assert_eq!(purged, 0);
     let now = app.state.clock.now();
-    let purged = server::store::routing_history::purge_older_than(&mut *app.state.db.acquire().await.unwrap(), now + 1)
+    let purged = server::store::routing_history::purge_older_than(&mut app.state.db.acquire().await.unwrap(), now + 1)
         .await
         .unwrap();
     assert_eq!(purged, 1);

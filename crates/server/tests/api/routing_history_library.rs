@@ -333,7 +333,7 @@ async fn an_audio_rolls_back_to_the_file_it_replaced_and_a_deletion_is_undone() 
 
     // The kept files go with the history that could restore them.
     let now = app.state.clock.now();
-    server::store::routing_history::purge_older_than(&mut *app.state.db.acquire().await.unwrap(), now + 1)
+    server::store::routing_history::purge_older_than(&mut app.state.db.acquire().await.unwrap(), now + 1)
         .await
         .unwrap();
     assert_eq!(text_count(&app, "SELECT COUNT(*) FROM audio_file_archive").await, 0);

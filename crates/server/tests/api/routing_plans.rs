@@ -199,7 +199,7 @@ async fn dated_exceptions_are_saved_with_the_plan_checked_and_answer_their_days(
     assert_eq!(stored["plan"]["exceptions"], christmas);
     // The routing the live calls and the impact read has them too.
     let snap = server::store::routing_history::snapshot(
-        &mut *app.state.db.acquire().await.unwrap(),
+        &mut app.state.db.acquire().await.unwrap(),
         server::store::CustomerId::new(100),
     )
     .await

@@ -192,7 +192,7 @@ async fn keys_pressed_in_the_menu_route_the_call_as_the_simulator_does() {
     assert_eq!((call["outcome"].as_str(), call["keys"].as_str()), (Some("voicemail"), Some("92")));
     // The path is the simulator's for the same keys at the same moment.
     let snapshot = server::store::routing_history::snapshot(
-        &mut *lab.app.state.db.acquire().await.unwrap(),
+        &mut lab.app.state.db.acquire().await.unwrap(),
         server::store::CustomerId::new(100),
     )
     .await

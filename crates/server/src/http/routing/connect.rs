@@ -330,11 +330,11 @@ async fn connect_advanced(
     let dtmfs: Vec<i64> = rows.iter().map(|r| r.dtmf).filter(|d| *d != 0).collect();
     let dtmf_ivrs: Vec<i64> = rows.iter().map(|r| r.dtmf_ivr).filter(|d| *d != 0).collect();
     let whispers: Vec<i64> = rows.iter().map(|r| r.dynamic_whisper).filter(|w| *w != 0).collect();
-    if !routing_extras::dtmf_plans_owned(&mut *tx.tx, customer, &dtmfs).await?
-        || !routing_extras::dtmf_ivrs_owned(&mut *tx.tx, customer, &dtmf_ivrs).await?
-        || !routing_extras::dynamic_whispers_owned(&mut *tx.tx, customer, &whispers).await?
-        || !routing_entries::service_plans_owned(&mut *tx.tx, customer, &plans).await?
-        || !routing_entries::audios_owned(&mut *tx.tx, customer, &audios).await?
+    if !routing_extras::dtmf_plans_owned(&mut tx.tx, customer, &dtmfs).await?
+        || !routing_extras::dtmf_ivrs_owned(&mut tx.tx, customer, &dtmf_ivrs).await?
+        || !routing_extras::dynamic_whispers_owned(&mut tx.tx, customer, &whispers).await?
+        || !routing_entries::service_plans_owned(&mut tx.tx, customer, &plans).await?
+        || !routing_entries::audios_owned(&mut tx.tx, customer, &audios).await?
     {
         return Err(AppError::NotFound);
     }

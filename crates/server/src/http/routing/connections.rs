@@ -56,7 +56,7 @@ async fn numbers_list(
     let mut view = RoutingRead::open(&state, user.customer()).await?;
     let query = parse_list_query(&input).map_err(AppError::Validation)?;
     let (entries, total) =
-        routing_entries::page(&mut *view, user.customer(), &query, &user.account.number_format).await?;
+        routing_entries::page(&mut view, user.customer(), &query, &user.account.number_format).await?;
     Ok(Json(NumbersPage { numbers: entries.into_iter().map(RoutingRow::from).collect(), total }))
 }
 
@@ -131,7 +131,7 @@ struct ExportRows {
     responses((status = 200, body = ExportRows)))]
 async fn numbers_for_export(State(state): State<AppState>, user: RoutingUser) -> Result<Json<ExportRows>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let numbers = routing_entries::list(&mut *view, user.customer())
+    let numbers = routing_entries::list(&mut view, user.customer())
         .await?
         .into_iter()
         .map(|e| ExportRow {
@@ -197,7 +197,7 @@ async fn selected_details(
 ) -> Result<Json<SelectionDetails>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
     let ids = parse_ids(form.fields.selected.as_deref().unwrap_or("[]"))?;
-    let mut found = routing_entries::by_ids(&mut *view, user.customer(), &ids).await?;
+    let mut found = routing_entries::by_ids(&mut view, user.customer(), &ids).await?;
     if found.len() != ids.len() {
         return Err(AppError::NotFound);
     }

@@ -96,7 +96,7 @@ struct DestinationNumberList {
     responses((status = 200, body = DestinationNumberList)))]
 async fn numbers(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DestinationNumberList>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let destinations = destinations::numbers(&mut *view, user.customer())
+    let destinations = destinations::numbers(&mut view, user.customer())
         .await?
         .into_iter()
         .map(|d| DestinationNumberOption {
@@ -108,7 +108,7 @@ async fn numbers(State(state): State<AppState>, user: RoutingUser) -> Result<Jso
             mailbox: d.mailbox,
         })
         .collect();
-    let international_codes = destinations::international_codes(&mut *view)
+    let international_codes = destinations::international_codes(&mut view)
         .await?
         .into_iter()
         .map(|c| DestinationInternationalCode { id: c.id, description: c.description, code: c.code })
@@ -177,7 +177,7 @@ async fn store_number(
     let mut write = RecordedWrite::begin(&state, &user, RecordKind::DestinationNumber, 0).await?;
     // An unknown international code counts as none chosen (the domain's 'required' message).
     let mut code_id = form.form_international_code.unwrap_or(0);
-    if code_id > 0 && !destinations::international_code_exists(&mut *write.write.tx, code_id).await? {
+    if code_id > 0 && !destinations::international_code_exists(&mut write.write.tx, code_id).await? {
         code_id = 0;
     }
     let number = DestinationNumberForm {
@@ -187,11 +187,11 @@ async fn store_number(
         mailbox: small_number(&form.form_mailbox),
         insert: true,
     };
-    let taken = destinations::number_descriptions(&mut *write.write.tx, customer, 0).await?;
+    let taken = destinations::number_descriptions(&mut write.write.tx, customer, 0).await?;
     let mut errors = validate_destination_number(&number, &taken).err().unwrap_or_default();
     if errors.get("form_destination_number").is_none()
         && errors.get("form_international_code").is_none()
-        && destinations::number_exists(&mut *write.write.tx, customer, code_id, &number.destination).await?
+        && destinations::number_exists(&mut write.write.tx, customer, code_id, &number.destination).await?
     {
         errors.add("form_destination_number", DESTINATION_NUMBER_NOT_UNIQUE);
     }
@@ -262,7 +262,7 @@ async fn update_number(
         mailbox: small_number(&form.form_mailbox),
         insert: false,
     };
-    let taken = destinations::number_descriptions(&mut *write.write.tx, customer, id).await?;
+    let taken = destinations::number_descriptions(&mut write.write.tx, customer, id).await?;
     validate_destination_number(&number, &taken).map_err(number_refused)?;
     destinations::update_number(&mut *write.write.tx, customer, id, &number.description, number.mailbox).await?;
     write.commit(&state, id).await?;
@@ -300,7 +300,7 @@ struct DestinationPlanList {
     responses((status = 200, body = DestinationPlanList)))]
 async fn plans(State(state): State<AppState>, user: RoutingUser) -> Result<Json<DestinationPlanList>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let routings = destinations::plans(&mut *view, user.customer())
+    let routings = destinations::plans(&mut view, user.customer())
         .await?
         .into_iter()
         .map(|p| DestinationPlanOption { id: p.id, description: p.description, plan_type: p.plan_type })
@@ -374,9 +374,9 @@ async fn plan_details(
     user.require_advanced()?;
     let customer = user.customer();
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let plan = destinations::find_plan(&mut *view, customer, id).await?.ok_or(AppError::NotFound)?;
+    let plan = destinations::find_plan(&mut view, customer, id).await?.ok_or(AppError::NotFound)?;
     let multi_dial = plan.plan_type == MULTI_DIAL;
-    let plan_destinations = destinations::plan_rows(&mut *view, customer, id)
+    let plan_destinations = destinations::plan_rows(&mut view, customer, id)
         .await?
         .into_iter()
         .enumerate()
@@ -389,7 +389,7 @@ async fn plan_details(
             }
         })
         .collect();
-    let affected = destinations::plan_affected_entries(&mut *view, customer, id).await?;
+    let affected = destinations::plan_affected_entries(&mut view, customer, id).await?;
     let affected_numbers = affected
         .iter()
         .filter(|e| e.kind == "static")
@@ -520,7 +520,7 @@ async fn save_plan(
     user.require_edit()?;
     let customer = user.customer();
     let mut tx = RoutingWrite::begin(&state, &user, RecordKind::DestinationPlan).await?;
-    if id != 0 && destinations::find_plan(&mut *tx.tx, customer, id).await?.is_none() {
+    if id != 0 && destinations::find_plan(&mut tx.tx, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let fields = &form.fields;
@@ -544,10 +544,10 @@ async fn save_plan(
     if no_response != 0 {
         numbers.push(no_response);
     }
-    if !destinations::owns_numbers(&mut *tx.tx, customer, &numbers).await?
-        || (queue != 0 && queues::find(&mut *tx.tx, customer, queue).await?.is_none())
+    if !destinations::owns_numbers(&mut tx.tx, customer, &numbers).await?
+        || (queue != 0 && queues::find(&mut tx.tx, customer, queue).await?.is_none())
         || !routing_extras::in_calls_owned(
-            &mut *tx.tx,
+            &mut tx.tx,
             customer,
             &[incall].into_iter().filter(|&i| i != 0).collect::<Vec<_>>(),
         )
@@ -564,7 +564,7 @@ async fn save_plan(
         no_response_destination: no_response,
         destinations: rows,
     };
-    let taken = destinations::plan_descriptions(&mut *tx.tx, customer, id).await?;
+    let taken = destinations::plan_descriptions(&mut tx.tx, customer, id).await?;
     validate_destination_plan(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
     let to_save = PlanToSave::from_form(&plan);
     let before = match id {

@@ -177,7 +177,7 @@ async fn save_dtmf_plan(
         internal_timeout: number(&form.internalTimeout, DTMF_TIMEOUT_DEFAULT),
         skip_audio: matches!(form.skipAudio.trim(), "1" | "true" | "on"),
     };
-    not_found_unless(audios_owned(&mut *write.write.tx, customer, &ids(&[plan.intro_audio, plan.end_audio])).await?)?;
+    not_found_unless(audios_owned(&mut write.write.tx, customer, &ids(&[plan.intro_audio, plan.end_audio])).await?)?;
     validate_dtmf_plan(&plan).map_err(AppError::Validation)?;
     let saved = store::save_dtmf_plan(&mut *write.write.tx, customer, &store::DtmfPlan::stored(plan_id, &plan)).await?;
     write.commit(state, saved).await?;
@@ -381,9 +381,9 @@ async fn store_dtmf_ivr(
     let categories: Vec<i64> = ids(&ivr.keys.iter().map(|k| k.category_id).collect::<Vec<_>>());
     let plans: Vec<i64> = ids(&ivr.keys.iter().map(|k| k.dtmf_id).collect::<Vec<_>>());
     not_found_unless(
-        audios_owned(&mut *write.write.tx, customer, &ids(&[ivr.intro_audio_id, ivr.end_audio_id])).await?
-            && store::categories_owned(&mut *write.write.tx, customer, &categories).await?
-            && store::dtmf_plans_owned(&mut *write.write.tx, customer, &plans).await?,
+        audios_owned(&mut write.write.tx, customer, &ids(&[ivr.intro_audio_id, ivr.end_audio_id])).await?
+            && store::categories_owned(&mut write.write.tx, customer, &categories).await?
+            && store::dtmf_plans_owned(&mut write.write.tx, customer, &plans).await?,
     )?;
     validate_dtmf_ivr(&ivr).map_err(AppError::Validation)?;
     let (stored, keys) = store::DtmfIvr::stored(ivr_id, &ivr);

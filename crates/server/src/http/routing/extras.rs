@@ -117,8 +117,8 @@ twin!(get categories_slash, "/manageroutings/getCategories/", categories, Catego
     state: State<AppState>, user: RoutingUser);
 
 async fn group_values(state: &AppState, user: &RoutingUser, kind: GroupKind) -> Result<Vec<RoutingChoice>, AppError> {
-    let mut view = RoutingRead::open(&state, user.customer()).await?;
-    Ok(store::groups(&mut *view, kind, user.customer())
+    let mut view = RoutingRead::open(state, user.customer()).await?;
+    Ok(store::groups(&mut view, kind, user.customer())
         .await?
         .into_iter()
         .map(|g| RoutingChoice { id: g.id, description: g.description })
@@ -140,7 +140,7 @@ async fn save_group(
         return Err(AppError::NotFound);
     }
     let group = GroupForm { description: description.trim().to_string() };
-    let taken = store::group_descriptions(&mut *write.write.tx, kind, customer, id).await?;
+    let taken = store::group_descriptions(&mut write.write.tx, kind, customer, id).await?;
     let checked = match kind {
         GroupKind::Category => validate_category(&group, &taken),
         _ => validate_report_group(&group, &taken),
@@ -232,8 +232,8 @@ async fn affected_pools_and_numbers(
     kind: GroupKind,
     id: i64,
 ) -> Result<AffectedPoolsAndNumbers, AppError> {
-    let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let (numbers, pools) = store::numbers_using_group(&mut *view, user.customer(), kind, id).await?;
+    let mut view = RoutingRead::open(state, user.customer()).await?;
+    let (numbers, pools) = store::numbers_using_group(&mut view, user.customer(), kind, id).await?;
     Ok(AffectedPoolsAndNumbers {
         numbers: numbers.into_iter().map(|number| GroupNumber { number }).collect(),
         number_sets: pools.into_iter().map(|pool| GroupPool { pool }).collect(),
@@ -392,7 +392,7 @@ async fn in_call_attributions(
     user: RoutingUser,
 ) -> Result<Json<InCallAttributions>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let attributions = store::in_call_attributions(&mut *view, user.customer())
+    let attributions = store::in_call_attributions(&mut view, user.customer())
         .await?
         .into_iter()
         .map(|p| InCallAttributionView {
@@ -480,7 +480,7 @@ async fn save_in_call(
         delay_before: text(&f.form_delay_before),
         delay_after: text(&f.form_delay_after),
     };
-    let taken = store::in_call_descriptions(&mut *write.write.tx, customer, id).await?;
+    let taken = store::in_call_descriptions(&mut write.write.tx, customer, id).await?;
     validate_in_call_attribution(&plan, &taken).map_err(|e| refused(e, "form_description", DESCRIPTION_NOT_UNIQUE))?;
     let id = store::save_in_call(&mut *write.write.tx, customer, &store::InCallAttribution::stored(id, &plan)).await?;
     write.commit(&state, id).await?;
@@ -512,12 +512,12 @@ async fn attribution_options(
 ) -> Result<Json<AttributionOptions>, AppError> {
     let customer = user.customer();
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let dtmfs = store::dtmf_plans(&mut *view, customer)
+    let dtmfs = store::dtmf_plans(&mut view, customer)
         .await?
         .into_iter()
         .map(|p| RoutingChoice { id: p.id, description: p.description })
         .collect();
-    let dtmf_ivrs = store::dtmf_ivrs(&mut *view, customer)
+    let dtmf_ivrs = store::dtmf_ivrs(&mut view, customer)
         .await?
         .into_iter()
         .map(|i| DtmfIvrChoice { id: format!("IVR_{}", i.id), description: i.description })

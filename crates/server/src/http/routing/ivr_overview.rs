@@ -44,21 +44,21 @@ async fn overview(State(state): State<AppState>, user: RoutingUser) -> Result<Js
     user.require_advanced()?;
     let customer = user.customer();
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let library = library(&mut *view, customer).await?;
-    let reaching = plans_reaching_each(&mut *view, customer, &library).await?;
+    let library = library(&mut view, customer).await?;
+    let reaching = plans_reaching_each(&mut view, customer, &library).await?;
     let mut plans_used: Vec<(i64, Vec<String>)> = vec![];
     for (_, plan) in &reaching {
         if plans_used.iter().any(|(p, _)| p == plan) {
             continue;
         }
-        let names = routing_entries::using_plan(&mut *view, customer, *plan)
+        let names = routing_entries::using_plan(&mut view, customer, *plan)
             .await?
             .into_iter()
             .map(|(_, kind, number, pool)| if kind == "static" { format_uk(&number) } else { pool })
             .collect();
         plans_used.push((*plan, names));
     }
-    let ivrs = ivrs::list(&mut *view, customer, true)
+    let ivrs = ivrs::list(&mut view, customer, true)
         .await?
         .into_iter()
         .map(|(id, description, is_child)| {

@@ -137,11 +137,11 @@ async fn details(
     user.require_advanced()?;
     let customer = user.customer();
     let mut view = RoutingRead::open(&state, customer).await?;
-    let library = library(&mut *view, customer).await?;
+    let library = library(&mut view, customer).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
     let mut affected = vec![];
-    for plan in plans_reaching(&mut *view, customer, id, &library).await? {
-        for (_, kind, number, pool) in routing_entries::using_plan(&mut *view, customer, plan).await? {
+    for plan in plans_reaching(&mut view, customer, id, &library).await? {
+        for (_, kind, number, pool) in routing_entries::using_plan(&mut view, customer, plan).await? {
             affected.push(match kind.as_str() {
                 "static" => IvrAffectedEntry { number: Some(number), pool: None },
                 _ => IvrAffectedEntry { number: None, pool: Some(pool) },
@@ -168,7 +168,7 @@ struct IvrList {
 async fn list_answer(state: &AppState, user: &RoutingUser, with_children: bool) -> Result<Json<IvrList>, AppError> {
     user.require_advanced()?;
     let mut view = RoutingRead::open(state, user.customer()).await?;
-    let ivrs = ivrs::list(&mut *view, user.customer(), with_children)
+    let ivrs = ivrs::list(&mut view, user.customer(), with_children)
         .await?
         .into_iter()
         .map(|(id, description, child)| IvrOption { id, description, is_child: zero_one(child) })
@@ -205,7 +205,7 @@ async fn list(
 async fn library_answer(State(state): State<AppState>, user: RoutingUser) -> Result<Json<Library>, AppError> {
     user.require_advanced()?;
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let library = library(&mut *view, user.customer()).await?;
+    let library = library(&mut view, user.customer()).await?;
     Ok(Json(library))
 }
 
@@ -441,14 +441,14 @@ async fn create(
     user.require_edit()?;
     let customer = user.customer();
     let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Ivr).await?;
-    if parent != 0 && !ivrs::ivrs_owned(&mut *tx.tx, customer, &[parent]).await? {
+    if parent != 0 && !ivrs::ivrs_owned(&mut tx.tx, customer, &[parent]).await? {
         return Err(AppError::NotFound);
     }
     let mut ivr = submitted(&form)?;
     ivr.is_child |= parent != 0;
-    let taken = ivrs::descriptions(&mut *tx.tx, customer, 0).await?;
+    let taken = ivrs::descriptions(&mut tx.tx, customer, 0).await?;
     validate_ivr(&ivr, &taken).map_err(refused)?;
-    check_references(&mut *tx.tx, customer, &ivr).await?;
+    check_references(&mut tx.tx, customer, &ivr).await?;
     let ivr = normalized(ivr);
 
     let credits = credits_for(&mut tx, customer, 1, flag(&form.fields.acceptTerms)).await?;
@@ -484,17 +484,17 @@ async fn update(
         id => id,
     };
     let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Ivr).await?;
-    if id <= 0 || !ivrs::ivrs_owned(&mut *tx.tx, customer, &[id]).await? {
+    if id <= 0 || !ivrs::ivrs_owned(&mut tx.tx, customer, &[id]).await? {
         return Err(AppError::NotFound);
     }
     let ivr = submitted(&form)?;
-    let taken = ivrs::descriptions(&mut *tx.tx, customer, id).await?;
+    let taken = ivrs::descriptions(&mut tx.tx, customer, id).await?;
     validate_ivr(&ivr, &taken).map_err(refused)?;
-    check_references(&mut *tx.tx, customer, &ivr).await?;
+    check_references(&mut tx.tx, customer, &ivr).await?;
     let ivr = normalized(ivr);
 
     // Whether a plan reaches the IVR does not depend on the IVR's own keys.
-    let plans = crate::routing::ivrs::plans_using(&mut *tx.tx, customer, id).await?;
+    let plans = crate::routing::ivrs::plans_using(&mut tx.tx, customer, id).await?;
     let before = routing_history::ivr(&mut tx, customer, id).await?;
     ivrs::update(&mut tx, customer, id, &ivr).await?;
     ivrs::replace_keys(&mut tx, id, &ivr.options).await?;

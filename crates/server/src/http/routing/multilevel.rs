@@ -93,7 +93,7 @@ async fn flow(
 ) -> Result<Json<MultiLevelIvr>, AppError> {
     user.require_advanced()?;
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let library = library(&mut *view, user.customer()).await?;
+    let library = library(&mut view, user.customer()).await?;
     let stored = library.ivr(id).ok_or(AppError::NotFound)?;
     Ok(Json(MultiLevelIvr { ivr_flow: ivr_flow(id, &library), can_clone: !stored.ivr.is_child }))
 }

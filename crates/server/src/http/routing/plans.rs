@@ -69,7 +69,7 @@ struct RoutingPlanOptions {
 async fn plans_list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<RoutingPlanOptions>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
     let mut plans = vec![RoutingPlanOption { id: 0, description: DISCONNECT_LABEL.to_string() }];
-    for (id, description) in stored_plans::list(&mut *view, user.customer()).await? {
+    for (id, description) in stored_plans::list(&mut view, user.customer()).await? {
         plans.push(RoutingPlanOption { id, description });
     }
     Ok(Json(RoutingPlanOptions { plans }))
@@ -151,14 +151,14 @@ async fn routing_data(
     editor(&user)?;
     let customer = user.customer();
     let id = id_of(&form.fields.id);
-    let description = stored_plans::description(&mut *view, customer, id).await?.ok_or(AppError::NotFound)?;
+    let description = stored_plans::description(&mut view, customer, id).await?.ok_or(AppError::NotFound)?;
     let mut editing: Vec<i64> = form.fields.provisioning_numbers.iter().map(|e| id_of(e)).collect();
     editing.sort_unstable();
     editing.dedup();
-    if routing_entries::by_ids(&mut *view, customer, &editing).await?.len() != editing.len() {
+    if routing_entries::by_ids(&mut view, customer, &editing).await?.len() != editing.len() {
         return Err(AppError::NotFound);
     }
-    let times = stored_plans::times(&mut *view, id)
+    let times = stored_plans::times(&mut view, id)
         .await?
         .into_iter()
         .map(|t| StoredPlanTime {
@@ -172,7 +172,7 @@ async fn routing_data(
         })
         .collect();
     let exceptions = crate::store::plan_exceptions::of_plan(&mut view, id).await?;
-    let affected_numbers = routing_entries::using_plan(&mut *view, customer, id)
+    let affected_numbers = routing_entries::using_plan(&mut view, customer, id)
         .await?
         .into_iter()
         .filter(|(entry, ..)| !editing.contains(entry))
@@ -324,7 +324,7 @@ async fn create_plan(
     let customer = user.customer();
     let plan = submitted_plan(&form)?;
     let mut write = RoutingWrite::begin(&state, &user, RecordKind::ServicePlan).await?;
-    let taken = stored_plans::other_descriptions(&mut *write.tx, customer, 0).await?;
+    let taken = stored_plans::other_descriptions(&mut write.tx, customer, 0).await?;
     validate(&plan, &taken)?;
     service_plans::check_targets(&mut write.tx, customer, &plan).await?;
     let id = service_plans::create(&mut write.tx, &mut write.log, customer, &plan).await?;
@@ -346,9 +346,9 @@ async fn update_plan(
     let customer = user.customer();
     let id = id_of(&form.fields.form_record_id);
     let mut write = RoutingWrite::begin(&state, &user, RecordKind::ServicePlan).await?;
-    stored_plans::description(&mut *write.tx, customer, id).await?.ok_or(AppError::NotFound)?;
+    stored_plans::description(&mut write.tx, customer, id).await?.ok_or(AppError::NotFound)?;
     let plan = submitted_plan(&form)?;
-    let taken = stored_plans::other_descriptions(&mut *write.tx, customer, id).await?;
+    let taken = stored_plans::other_descriptions(&mut write.tx, customer, id).await?;
     validate(&plan, &taken)?;
     service_plans::check_targets(&mut write.tx, customer, &plan).await?;
     service_plans::update(&mut write.tx, &mut write.log, customer, id, &plan, state.clock.now()).await?;

@@ -68,7 +68,7 @@ struct QueueList {
 #[utoipa::path(get, path = "/manageconnections/getQueues", tag = "routing", responses((status = 200, body = QueueList)))]
 async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<QueueList>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let queues = queues::list(&mut *view, user.customer())
+    let queues = queues::list(&mut view, user.customer())
         .await?
         .into_iter()
         .map(|q| QueueView {
@@ -180,7 +180,7 @@ async fn save(
     user.require_edit()?;
     let customer = user.customer();
     let mut tx = RoutingWrite::begin(&state, &user, RecordKind::Queue).await?;
-    if id != 0 && queues::find(&mut *tx.tx, customer, id).await?.is_none() {
+    if id != 0 && queues::find(&mut tx.tx, customer, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
     let audio = |id: IdField| id.unwrap_or(0);
@@ -209,10 +209,10 @@ async fn save(
     .into_iter()
     .filter(|&a| a != 0)
     .collect();
-    if !audios::owns_all(&mut *tx.tx, customer, &audio_ids).await? {
+    if !audios::owns_all(&mut tx.tx, customer, &audio_ids).await? {
         return Err(AppError::NotFound);
     }
-    let taken = queues::descriptions(&mut *tx.tx, customer, id).await?;
+    let taken = queues::descriptions(&mut tx.tx, customer, id).await?;
     if let Err(errors) = validate_queue(&queue, &taken) {
         if errors.iter().all(|(f, m)| f == "form_description" && m == QUEUE_NOT_UNIQUE) {
             // The spec's queue answer also names the problem in `error`; `code` replaces

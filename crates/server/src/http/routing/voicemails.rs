@@ -54,8 +54,7 @@ struct VoicemailList {
 #[utoipa::path(get, path = "/managevoicemails/getList", tag = "routing", responses((status = 200, body = VoicemailList)))]
 async fn list(State(state): State<AppState>, user: RoutingUser) -> Result<Json<VoicemailList>, AppError> {
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let voicemails =
-        voicemails::list(&mut *view, user.customer()).await?.into_iter().map(VoicemailView::from).collect();
+    let voicemails = voicemails::list(&mut view, user.customer()).await?.into_iter().map(VoicemailView::from).collect();
     Ok(Json(VoicemailList { voicemails }))
 }
 

@@ -52,7 +52,7 @@ async fn dynamic_whisper_list(
 ) -> Result<Json<DynamicWhisperList>, AppError> {
     user.require_advanced()?;
     let mut view = RoutingRead::open(&state, user.customer()).await?;
-    let dynamic_whispers = store::dynamic_whispers(&mut *view, user.customer())
+    let dynamic_whispers = store::dynamic_whispers(&mut view, user.customer())
         .await?
         .into_iter()
         .map(|w| RoutingChoice { id: w.id, description: w.description })
@@ -103,10 +103,10 @@ async fn dynamic_whisper(
     } else {
         store::find_dynamic_whisper(&mut *view, customer, id).await?.ok_or(AppError::NotFound)?.description
     };
-    if pool != 0 && !store::owns_pool(&mut *view, customer, pool).await? {
+    if pool != 0 && !store::owns_pool(&mut view, customer, pool).await? {
         return Err(AppError::NotFound);
     }
-    let sources = store::whisper_sources(&mut *view, customer, id)
+    let sources = store::whisper_sources(&mut view, customer, id)
         .await?
         .into_iter()
         .map(|s| WhisperSourceView { source: s.source, medium: s.medium, id: s.id, whisper: s.whisper })
@@ -114,7 +114,7 @@ async fn dynamic_whisper(
     let affected_pools = if id == 0 {
         vec![]
     } else {
-        store::pools_using_whisper(&mut *view, customer, id, pool)
+        store::pools_using_whisper(&mut view, customer, id, pool)
             .await?
             .into_iter()
             .map(|description| WhisperPool { description })
@@ -191,8 +191,8 @@ async fn save_dynamic_whisper(
             .collect(),
     };
     let sources: Vec<i64> = whisper.sources.iter().map(|s| s.source_medium_id).collect();
-    not_found_unless(store::sources_owned(&mut *write.write.tx, customer, &sources).await?)?;
-    let taken = store::dynamic_whisper_descriptions(&mut *write.write.tx, customer, id).await?;
+    not_found_unless(store::sources_owned(&mut write.write.tx, customer, &sources).await?)?;
+    let taken = store::dynamic_whisper_descriptions(&mut write.write.tx, customer, id).await?;
     validate_dynamic_whisper(&whisper, &taken).map_err(|e| refused(e, "description", DESCRIPTION_NOT_UNIQUE))?;
     let texts: Vec<(i64, String)> = whisper.sources.into_iter().map(|s| (s.source_medium_id, s.whisper)).collect();
     let saved = store::save_dynamic_whisper(&mut write.write.tx, customer, id, &whisper.description, &texts).await?;
