@@ -83,6 +83,7 @@ mod tech_partner_portal;
 mod telephony;
 mod telephony_attribution;
 mod telephony_calls_out;
+mod telephony_drafts;
 mod telephony_engine;
 mod telephony_lab;
 mod telephony_missed;

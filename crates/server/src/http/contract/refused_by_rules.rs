@@ -114,6 +114,7 @@ pub const REFUSED_BY_RULES: &[RefusedBy] = &[
             ("post_routingdraft_open", "draft (one draft open per account at a time, DRAFT_IN_FORCE)"),
             ("post_routingdraft_publish_id", "draft (the draft is open and changes something; PUBLISH_CONFLICT: nothing changed live since it began; PUBLISH_REFUSED: it leaves routing unbroken)"),
             ("post_routingdraft_discard_id", "draft (the draft is still open)"),
+            ("get_routingdraft_impact_id", "draft (the draft is still open)"),
             ("post_routingdraft_resolve_id", "draft (the draft is still open)"),
             ("post_routingdraft_schedule_id", "draft (the draft is still open); publishAt, revertAt (moments that exist in the account's zone, in the future, within a year, the return after the publish)"),
             ("post_routingdraft_cancelSchedule_id", "draft (the draft is still open)"),

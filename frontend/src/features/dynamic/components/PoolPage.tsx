@@ -1,3 +1,4 @@
+import { DraftBanner } from '../../../components/draft/DraftBanner';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/DataTable';
@@ -150,6 +151,7 @@ export function PoolPage({ title, vcamId, poolId }: { title: string; vcamId: str
           <p>
             <Link to={`/dynamicurls/${page.dynamicUrlId}`}>{page.dynamicUrl}</Link> › {page.name}
           </p>
+          <DraftBanner readOnly />
           <ResultBanner outcome={outcome} />
           <HealthCard page={page} health={page.health} onBuy={() => setBuying(true)} />
           <DataTable
