@@ -28741,6 +28741,15 @@ export interface operations {
                     "application/json": components["schemas"]["Refusal"];
                 };
             };
+            /** @description Validation failed: each field's message. Refused by the rules: what the account's stored records allow now: draft (the draft is still open) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailed"];
+                };
+            };
         };
     };
     post_routingdraft_open: {
