@@ -117,3 +117,51 @@ async fn a_test_call_needs_an_open_phone_an_own_number_and_a_real_moment() {
         sqlx::query_scalar("SELECT COUNT(*) FROM browser_calls").fetch_one(&lab.app.state.db).await.unwrap();
     assert_eq!(readied, 6);
 }
+
+async fn ready_through_draft(lab: &Lab, entry: i64) -> Reply {
+    let entry = entry.to_string();
+    lab.app.post_form("/api/phone/testCall", Some(&lab.owner), &[("entryId", &entry), ("draft", "1")]).await
+}
+
+#[tokio::test]
+async fn a_test_call_through_the_draft_is_routed_by_the_draft_and_a_plain_one_by_live_routing() {
+    let (ari, _) = fake_ari().await;
+    let lab = Lab::start_with(&ari).await;
+    let (_, bob, desk) = reception(&lab).await;
+    let back = lab.destination_plan("Back office", false, &[(bob, 20)], 0).await;
+    let plan = lab.service_plan("Office", &office(("routing", desk, 0), ("routing", desk, 0))).await;
+    let (entry, _) = lab.number(0, plan, false, 0).await;
+    let phone = open_phone(&lab).await;
+
+    // Without a draft open there is none to go through.
+    let refused = ready_through_draft(&lab, entry).await;
+    assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(refused.json()["errors"]["draft"], domain::routing::draft::NO_DRAFT);
+
+    // The draft sends office hours to the back office.
+    let opened = lab.app.post_form("/api/routingdraft/open", Some(&lab.owner), &[]).await;
+    assert_eq!(opened.status, StatusCode::OK, "{}", opened.text());
+    let mut form = crate::routing_plans::plan_form("Office", &office(("routing", back, 0), ("routing", desk, 0)));
+    form.push(("form_record_id".into(), plan.to_string()));
+    let saved = crate::routing_connect::post(&lab.app, "/api/manageconnections/update_plan", &lab.owner, &form).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+
+    let mut engine = FakeEngine::connect(lab.addr).await;
+    let readied = ready_through_draft(&lab, entry).await;
+    assert_eq!(readied.status, StatusCode::OK, "{}", readied.text());
+    let readied = readied.json();
+    assert_eq!(readied["label"], "Test call, through the draft");
+    engine.send(from_phone("d1", &phone, readied["dial"].as_str().unwrap())).await;
+    let ring = engine.until("POST channels?").await;
+    assert_eq!(query(&ring, "endpoint"), "PJSIP/447700900102", "Bob, the draft's back office");
+    engine.send(hung_up("d1")).await;
+    lab.finished_call("d1").await;
+
+    // A plain test call, like a live call, meets the published routing: the front desk.
+    let plain = ready(&lab, entry, "", "").await.json();
+    engine.send(from_phone("d2", &phone, plain["dial"].as_str().unwrap())).await;
+    let ring = engine.until("POST channels?").await;
+    assert_eq!(query(&ring, "endpoint"), "PJSIP/447700900101", "Alice, the front desk's first");
+    engine.send(hung_up("d2")).await;
+    lab.finished_call("d2").await;
+}
