@@ -147,6 +147,11 @@ pub struct AccountChoice {
 }
 
 impl AccountState {
+    /// The signed-in user's name as the account's records show who did something: "Ann Admin".
+    pub fn user_name(&self) -> String {
+        format!("{} {}", self.user_forename.trim(), self.user_surname.trim()).trim().to_string()
+    }
+
     pub fn plan(&self) -> Plan {
         if self.is_legacy_package {
             Plan::Legacy
@@ -195,6 +200,14 @@ mod tests {
     fn a_legacy_flag_overrides_the_package_name() {
         let acc = AccountState { package_name: "Professional".into(), is_legacy_package: true, ..Default::default() };
         assert_eq!(acc.plan(), Plan::Legacy);
+    }
+
+    #[test]
+    fn the_user_is_named_by_forename_and_surname_without_stray_spaces() {
+        let acc = AccountState { user_forename: " Ann ".into(), user_surname: "Admin".into(), ..Default::default() };
+        assert_eq!(acc.user_name(), "Ann Admin");
+        let forename_only = AccountState { user_forename: "Ann".into(), ..Default::default() };
+        assert_eq!(forename_only.user_name(), "Ann");
     }
 
     #[test]

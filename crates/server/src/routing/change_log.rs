@@ -140,7 +140,7 @@ fn author_of(state: &AppState, editor: Editor<'_>, source: Source) -> Author {
     Author {
         customer_id: CustomerId::new(account.customer_id),
         user_id: editor.user_id,
-        user_name: format!("{} {}", account.user_forename, account.user_surname).trim().to_string(),
+        user_name: account.user_name(),
         source,
         at: state.clock.now(),
         published_draft: None,

@@ -231,25 +231,19 @@ async fn reserve_id(state: &AppState, tx: &mut Transaction<'static, Any>, key: R
     Ok(())
 }
 
-/// A draft record that could not be laid over live routing as it is now, and why.
-#[derive(Debug, Clone)]
-pub struct NotLaid {
-    pub key: RecordKey,
-    pub reason: String,
-}
-
 /// Lays the draft's records over live routing in `tx`: each record written as the draft holds
 /// it, each after those it points at. A record live routing no longer allows (what it points at
-/// was removed live) is left as it is live, and returned: publishing names it.
+/// was removed live) is left as it is live: publishing refuses it then, in words, as its write
+/// fails the same way there.
 pub async fn lay_over(
     now: i64,
     tx: &mut Transaction<'_, Any>,
     customer: CustomerId,
     records: &[DraftRecord],
-) -> Result<Vec<NotLaid>, AppError> {
+) -> Result<(), AppError> {
     let states: Vec<RecordState> = records.iter().map(|r| RecordState { key: r.key, state: r.state.clone() }).collect();
-    let refused = rollback::apply_all(now, tx, customer, &states).await?;
-    Ok(refused.into_iter().map(|(key, error)| NotLaid { key, reason: error.in_words() }).collect())
+    rollback::apply_all(now, tx, customer, &states).await?;
+    Ok(())
 }
 
 /// An IVR past the plan's credits is bought: that is done on live routing.

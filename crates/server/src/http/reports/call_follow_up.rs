@@ -64,7 +64,7 @@ struct CallFollowedUp {
 
 /// "Sam Jones": who is acting, as the mark will name them.
 fn acting(user: &ReportsUser) -> String {
-    format!("{} {}", user.account.user_forename.trim(), user.account.user_surname.trim()).trim().to_string()
+    user.account.user_name()
 }
 
 async fn answer(state: &AppState, user: &ReportsUser, id: i64, message: String) -> Result<CallFollowedUp, AppError> {

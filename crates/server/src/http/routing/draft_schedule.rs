@@ -62,8 +62,8 @@ async fn schedule(
     open_draft_of(&mut tx, customer, id).await?;
     let wanted = ScheduleForm { publish_at: form.publish_at, revert_at: form.revert_at };
     let moments = parse_schedule(&wanted, zone, state.clock.now()).map_err(AppError::Validation)?;
-    let name = format!("{} {}", user.account.user_forename, user.account.user_surname);
-    let by = (user.session.user_id, name.trim());
+    let name = user.account.user_name();
+    let by = (user.session.user_id, name.as_str());
     routing_drafts::set_schedule(&mut tx, customer, id, Some((moments.publish_at, moments.revert_at)), by).await?;
     let answer = draft_answer(&mut tx, customer, zone, state.clock.now()).await?;
     tx.commit().await?;
@@ -81,8 +81,8 @@ async fn cancel_schedule(
     user.require_edit()?;
     let mut tx = crate::db::begin_write(&state.db).await?;
     open_draft_of(&mut tx, user.customer(), id).await?;
-    let name = format!("{} {}", user.account.user_forename, user.account.user_surname);
-    routing_drafts::set_schedule(&mut tx, user.customer(), id, None, (user.session.user_id, name.trim())).await?;
+    let name = user.account.user_name();
+    routing_drafts::set_schedule(&mut tx, user.customer(), id, None, (user.session.user_id, name.as_str())).await?;
     tx.commit().await?;
     Ok(Json(Done { success: true }))
 }

@@ -195,8 +195,8 @@ async fn open_draft(State(state): State<AppState>, user: RoutingUser) -> Result<
     if routing_drafts::open_draft(&mut tx, customer).await?.is_some() {
         return Err(AppError::field("draft", DRAFT_IN_FORCE));
     }
-    let name = format!("{} {}", user.account.user_forename, user.account.user_surname);
-    routing_drafts::insert(&mut tx, customer, user.session.user_id, name.trim(), state.clock.now()).await?;
+    let name = user.account.user_name();
+    routing_drafts::insert(&mut tx, customer, user.session.user_id, &name, state.clock.now()).await?;
     let answer = draft_answer(&mut tx, customer, &user.account.customer_time_zone, state.clock.now()).await?;
     tx.commit().await?;
     Ok(Json(answer))
